@@ -1,0 +1,33 @@
+/// How ``SQLiteStorage`` opens and runs its database (architecture §7.6, §11).
+package struct SQLiteConfiguration: Sendable, Hashable {
+    /// How hard SQLite syncs to disk at commit (`PRAGMA synchronous`).
+    package enum Synchronous: String, Sendable, Hashable {
+        /// Sync the WAL at every commit: an acknowledged write survives power loss.
+        case full = "FULL"
+        /// Sync at checkpoints only: an acknowledged write survives a process crash but may be lost on power loss.
+        case normal = "NORMAL"
+    }
+
+    /// Path of the database file; created with its directory's permissions when missing.
+    package var databasePath: String
+    /// Durability at commit (`storage.sqlite.synchronous`). Defaults to `.full`.
+    package var synchronous: Synchronous
+    /// The most write units one group commit takes (`storage.sqlite.maximumBatch`). Defaults to 256.
+    package var maximumBatch: Int
+    /// The number of read-only connections. Defaults to 4.
+    package var readerCount: Int
+    /// How long a connection waits for a lock held by another process, in milliseconds. Defaults to 5000.
+    package var busyTimeoutMilliseconds: Int
+
+    /// Creates a configuration; every argument but the path has its documented default.
+    package init(
+        databasePath: String, synchronous: Synchronous = .full, maximumBatch: Int = 256, readerCount: Int = 4,
+        busyTimeoutMilliseconds: Int = 5000
+    ) {
+        self.databasePath = databasePath
+        self.synchronous = synchronous
+        self.maximumBatch = maximumBatch
+        self.readerCount = readerCount
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    }
+}

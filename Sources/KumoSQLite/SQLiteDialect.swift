@@ -1,0 +1,88 @@
+import KumoStorage
+
+/// SQLite's spelling of the compiler's building blocks: JSON1 functions, `?NNN` placeholders and the custom functions
+/// of ``SQLiteFunctions``.
+///
+/// JSON paths are written as literals (`'$.points'`): their keys are validated field names or typed-value keys, which
+/// contain no quote. Inside a `json_each` iteration, scalars are read from the element's `type` and `value` columns,
+/// and keys below an element only from object elements (a `CASE` keeps `json_extract` away from scalars).
+struct SQLiteDialect: SQLDialect {
+    func placeholder(index: Int) -> String { "?\(index)" }
+
+    func literal(_ value: Bool) -> String { value ? "TRUE" : "FALSE" }
+
+    func isKind(_ kind: SQLJSONKind, _ reference: SQLJSONReference) -> String {
+        let type = typeExpression(reference)
+        return switch kind {
+        case .null: "\(type) = 'null'"
+        case .boolean: "\(type) IN ('true', 'false')"
+        case .true: "\(type) = 'true'"
+        case .false: "\(type) = 'false'"
+        case .number: "\(type) IN ('integer', 'real')"
+        case .string: "\(type) = 'text'"
+        case .array: "\(type) = 'array'"
+        case .object: "\(type) = 'object'"
+        }
+    }
+
+    func exists(_ reference: SQLJSONReference) -> String { "\(typeExpression(reference)) IS NOT NULL" }
+
+    func numberValue(_ reference: SQLJSONReference) -> String { valueExpression(reference) }
+
+    func textValue(_ reference: SQLJSONReference) -> String { valueExpression(reference) }
+
+    func booleanValue(_ reference: SQLJSONReference) -> String { valueExpression(reference) }
+
+    func jsonText(_ reference: SQLJSONReference) -> String { valueExpression(reference) }
+
+    func canonicalJSON(_ placeholder: String) -> String { "json(\(placeholder))" }
+
+    func arrayElements(of reference: SQLJSONReference, alias: String) -> String {
+        let (document, path) = documentAndPath(reference)
+        return "json_each(\(document), \(path)) AS \(alias)"
+    }
+
+    func regexMatch(subject: String, pattern: String) -> String { "\(SQLiteFunctions.regexpName)(\(pattern), \(subject))" }
+
+    func greatCircleDistance(latitude: String, longitude: String, toLatitude: String, toLongitude: String) -> String {
+        "\(SQLiteFunctions.distanceName)(\(latitude), \(longitude), \(toLatitude), \(toLongitude))"
+    }
+
+    func limitClause(limit: String?, offset: String?) -> String {
+        switch (limit, offset) {
+        case (nil, nil): ""
+        case (let limit?, nil): " LIMIT \(limit)"
+        case (let limit?, let offset?): " LIMIT \(limit) OFFSET \(offset)"
+        case (nil, let offset?): " LIMIT -1 OFFSET \(offset)"
+        }
+    }
+
+    func concatenate(_ left: String, _ right: String) -> String { "(\(left) || \(right))" }
+
+    // MARK: Rendering references
+
+    /// `json_type(…)`, or the element's `type` column for the element itself.
+    private func typeExpression(_ reference: SQLJSONReference) -> String {
+        if case .element(let alias) = reference.base, reference.path.isEmpty { return "\(alias).type" }
+        let (document, path) = documentAndPath(reference)
+        return "json_type(\(document), \(path))"
+    }
+
+    /// `json_extract(…)`, or the element's `value` column for the element itself.
+    private func valueExpression(_ reference: SQLJSONReference) -> String {
+        if case .element(let alias) = reference.base, reference.path.isEmpty { return "\(alias).value" }
+        let (document, path) = documentAndPath(reference)
+        return "json_extract(\(document), \(path))"
+    }
+
+    /// The JSON document expression and the literal JSON path of a reference.
+    private func documentAndPath(_ reference: SQLJSONReference) -> (document: String, path: String) {
+        let path = "'$" + reference.path.map { ".\($0)" }.joined() + "'"
+        switch reference.base {
+        case .column(let column):
+            return (column, path)
+        case .element(let alias):
+            return ("CASE WHEN \(alias).type IN ('object', 'array') THEN \(alias).value END", path)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import KumoStorage
+import NCMBWire
+import SQLiteNIO
+
+/// An `objects` row as the compiler's statements select it (``QueryCompiler/ObjectColumn``).
+struct SQLiteObjectRow: Sendable {
+    /// The row identifier.
+    let rowId: Int64
+    /// The object, fields as stored.
+    var object: StoredObject
+
+    /// Decodes a selected row.
+    ///
+    /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees (corruption).
+    init(_ row: SQLiteRow) throws {
+        typealias Column = QueryCompiler.ObjectColumn
+        guard let rowId = row.column(Column.rowId)?.integer, let objectId = row.column(Column.objectId)?.string,
+            let createDate = row.column(Column.createDate)?.integer, let updateDate = row.column(Column.updateDate)?.integer,
+            let aclText = row.column(Column.acl)?.string, let fieldsText = row.column(Column.fields)?.string,
+            let fields = try? JSONValue(parsing: fieldsText).objectValue, let aclValue = try? JSONValue(parsing: aclText)
+        else { throw StorageError.unavailable("An objects row could not be decoded.") }
+        self.rowId = Int64(rowId)
+        self.object = StoredObject(
+            objectId: objectId, createDate: WireDate(millisecondsSince1970: Int64(createDate)),
+            updateDate: WireDate(millisecondsSince1970: Int64(updateDate)), acl: AccessControlList(storedJSON: aclValue),
+            fields: fields
+        )
+    }
+}
+
+extension SQLiteRow {
+    /// A boolean column (`can_read`, `can_write`): any non-zero integer is true.
+    func flag(_ name: String) -> Bool {
+        (column(name)?.integer ?? 0) != 0
+    }
+}
+
+extension AccessControlList {
+    /// Reads the ACL JSON that storage wrote (`{"*":{"read":true},…}`); entries that are not objects grant nothing.
+    init(storedJSON value: JSONValue) {
+        var entries: [String: Permission] = [:]
+        for (principal, grant) in value.objectValue ?? JSONObject() {
+            guard let grant = grant.objectValue else { continue }
+            entries[principal] = Permission(read: grant["read"]?.boolValue ?? false, write: grant["write"]?.boolValue ?? false)
+        }
+        self.init(entries)
+    }
+}

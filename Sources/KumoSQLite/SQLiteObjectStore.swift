@@ -1,0 +1,85 @@
+import KumoStorage
+import Logging
+import NCMBWire
+import SQLiteNIO
+
+/// `ObjectStore` on SQLite: reads on the reader pool, writes as units of the group-committing writer.
+struct SQLiteObjectStore: ObjectStore {
+    let writer: SQLiteWriter
+    let readers: SQLiteReaderPool
+    let dialect = SQLiteDialect()
+
+    func create(_ object: NewObject) async throws -> StoredObject {
+        let plan = try ObjectWritePlan(applying: object.operations, to: JSONObject())
+        return try await writer.perform { transaction in
+            try await SQLiteObjectStore.insert(object, plan: plan, transaction: transaction)
+        }
+    }
+
+    func object(_ key: ObjectKey, include: [[FieldName]], access: AccessContext) async throws -> StoredObject {
+        let condition = WhereClause.field(.objectId, [.equalTo(.string(key.objectId))])
+        let request = FindRequest(
+            applicationId: key.applicationId, className: key.className,
+            parameters: QueryParameters(whereQuery: WhereQuery([condition]), limit: 1, include: include)
+        )
+        guard let object = try await find(request, access: access).objects.first else { throw StorageError.notFound }
+        return object
+    }
+
+    func find(_ request: FindRequest, access: AccessContext) async throws -> FoundObjects {
+        let compiled = QueryCompiler.find(request, access: access, dialect: dialect)
+        let parameters = request.parameters
+        return try await readers.read { transaction in
+            var objects: [StoredObject] = []
+            if let page = compiled.page {
+                objects = try await transaction.rows(page).map { try SQLiteObjectRow($0).object }
+            }
+            var count: Int?
+            if let countStatement = compiled.count {
+                count = try await transaction.rows(countStatement).first?.column(QueryCompiler.ObjectColumn.count)?.integer.map { Int($0) }
+            }
+            if !parameters.include.isEmpty, !objects.isEmpty {
+                let includer = SQLiteIncluder(transaction: transaction, applicationId: request.applicationId, access: access)
+                objects = try await includer.expand(objects, paths: parameters.include)
+            }
+            if let keys = parameters.keys {
+                let kept = Set(keys.map(\.rawValue) + parameters.include.compactMap { $0.first?.rawValue })
+                objects = objects.map { object in
+                    var projected = object
+                    projected.fields = object.fields.filtering { kept.contains($0) }
+                    return projected
+                }
+            }
+            return FoundObjects(objects: objects, count: count)
+        }
+    }
+
+    func update(_ update: ObjectUpdate, access: AccessContext) async throws -> StoredObject {
+        let lookup = QueryCompiler.objectLookup(update.key, access: access, dialect: dialect)
+        return try await writer.perform { transaction in
+            let row = try await SQLiteObjectStore.writableRow(lookup, transaction: transaction)
+            return try await SQLiteObjectStore.apply(update, to: row, transaction: transaction)
+        }
+    }
+
+    func delete(_ key: ObjectKey, access: AccessContext) async throws {
+        let lookup = QueryCompiler.objectLookup(key, access: access, dialect: dialect)
+        try await writer.perform { transaction in
+            let row = try await SQLiteObjectStore.writableRow(lookup, transaction: transaction)
+            let rowId = SQLValue.integer(row.rowId)
+            try await transaction.execute("DELETE FROM relations WHERE owner_row_id = ?1 OR target_row_id = ?1", [rowId])
+            try await transaction.execute("DELETE FROM object_access WHERE row_id = ?1", [rowId])
+            try await transaction.execute("DELETE FROM objects WHERE row_id = ?1", [rowId])
+        }
+    }
+
+    /// Runs a write lookup and checks the caller's permission (Kumo D3): missing or neither readable nor writable →
+    /// `.notFound`; readable but not writable → `.denied`. A write-only grant allows the write.
+    static func writableRow(_ lookup: SQLStatement, transaction: SQLiteTransaction) async throws -> SQLiteObjectRow {
+        guard let row = try await transaction.rows(lookup).first else { throw StorageError.notFound }
+        guard row.flag(QueryCompiler.ObjectColumn.canWrite) else {
+            throw row.flag(QueryCompiler.ObjectColumn.canRead) ? StorageError.denied : StorageError.notFound
+        }
+        return try SQLiteObjectRow(row)
+    }
+}

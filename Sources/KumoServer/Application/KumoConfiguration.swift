@@ -1,0 +1,21 @@
+/// Server settings: a plain value with a documented default for every property (architecture §11).
+///
+/// Read from flags, environment and file in one place only (`kumo`); library code receives the value.
+package struct KumoConfiguration: Sendable, Hashable {
+    /// Address the HTTP listener binds to. Use `0.0.0.0` to accept other machines. Defaults to `127.0.0.1`.
+    package var host = "127.0.0.1"
+    /// TCP port of the listener; 0 picks a free port. Defaults to 8080.
+    package var port = 8080
+    /// Fixed FQDNs accepted in API request signatures besides the `Host` header (wire spec §3.5 step 6a).
+    /// Defaults to `["mbaas.api.nifcloud.com"]`.
+    package var apiHosts = ["mbaas.api.nifcloud.com"]
+    /// Fixed FQDNs accepted in script request signatures. Defaults to `["script.mbaas.api.nifcloud.com"]`.
+    package var scriptHosts = ["script.mbaas.api.nifcloud.com"]
+    /// Largest accepted request body in bytes (Kumo D12, E413002). Defaults to 16 MiB.
+    package var maximumBodySize = 16 * 1024 * 1024
+    /// Largest accepted clock skew of `X-NCMB-Timestamp` in seconds, or `nil` for no check (Kumo D6). Defaults to `nil`.
+    package var maximumClockSkewSeconds: Int?
+
+    /// Creates the default configuration.
+    package init() {}
+}

@@ -1,0 +1,45 @@
+package import Hummingbird
+package import KumoStorage
+package import Logging
+package import NCMBWire
+
+/// The per-request context: what each step of the request pipeline learned (style guide §3).
+package struct KumoRequestContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
+    /// The endpoint resolved from method and path.
+    package var endpointName: String?
+    /// The application resolved from `X-NCMB-Application-Key` (or the path of a browser endpoint).
+    package var application: HostedApplication?
+    /// The string to sign that authenticated the request; responses are signed over it (wire spec §3.7).
+    package var stringToSign: String?
+    /// Who is calling.
+    package var identity: Identity = .anonymous
+
+    package init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+}
+
+/// Who is calling, as the session middleware resolved it.
+package enum Identity: Sendable, Hashable {
+    /// No session token.
+    case anonymous
+    /// A signed-in user.
+    case user(objectId: String)
+
+    /// The storage view of this identity.
+    package var accessContext: AccessContext {
+        switch self {
+        case .anonymous: .anonymous
+        case .user(let objectId): .user(objectId: objectId)
+        }
+    }
+}
+
+extension KumoRequestContext {
+    /// The resolved application; every signed endpoint has one by the time a controller runs.
+    package func requireApplication() throws(KumoError) -> HostedApplication {
+        guard let application else { throw KumoError(.systemError, underlying: "no application in context") }
+        return application
+    }
+}

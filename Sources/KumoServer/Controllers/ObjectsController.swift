@@ -1,0 +1,68 @@
+package import Hummingbird
+package import KumoStorage
+package import NCMBWire
+
+/// Serves `/classes/{class}` (and, later, the standard classes): create, get, update, delete and find (wire spec §5.1–5.2).
+package struct ObjectsController: Sendable {
+    let environment: ServerEnvironment
+
+    /// Creates the controller.
+    package init(environment: ServerEnvironment) { self.environment = environment }
+
+    /// `POST /classes/{class}` → 201 `{"objectId","createDate"}`.
+    package func create(className: ClassName, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let (operations, acl) = try FieldOperation.parseBody(body)
+        let createDate = environment.clock.now()
+        let storedACL = acl ?? application.settings.defaultObjectACL
+        var attempt = 0
+        while true {
+            let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: environment.identifiers.objectId())
+            do {
+                let stored = try await environment.storage.objects.create(
+                    NewObject(key: key, createDate: createDate, operations: operations, acl: storedACL))
+                return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
+            } catch StorageError.duplicate(let field) where field == "objectId" && attempt == 0 {
+                // A 16-character collision is astronomically rare; one retry with a fresh id settles it.
+                attempt += 1
+            }
+        }
+    }
+
+    /// `GET /classes/{class}/{objectId}` → 200 with the object (404 E404001 when missing or unreadable, Kumo D3).
+    package func get(className: ClassName, objectId: String, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: objectId)
+        let object = try await environment.storage.objects.object(key, include: [], access: context.identity.accessContext)
+        return .json(200, .object(object.json))
+    }
+
+    /// `PUT /classes/{class}/{objectId}` → 200 `{"updateDate"}`.
+    package func update(className: ClassName, objectId: String, body: JSONObject, context: KumoRequestContext) async throws
+        -> APIResult
+    {
+        let application = try context.requireApplication()
+        let (operations, acl) = try FieldOperation.parseBody(body)
+        let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: objectId)
+        let update = ObjectUpdate(key: key, updateDate: environment.clock.now(), operations: operations, acl: acl)
+        let stored = try await environment.storage.objects.update(update, access: context.identity.accessContext)
+        return .json(200, UpdateResponse(updateDate: stored.updateDate).json)
+    }
+
+    /// `DELETE /classes/{class}/{objectId}` → 200 with an empty body.
+    package func delete(className: ClassName, objectId: String, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: objectId)
+        try await environment.storage.objects.delete(key, access: context.identity.accessContext)
+        return .empty(200)
+    }
+
+    /// `GET /classes/{class}` → 200 `{"results":[…]}` (+ `"count"`).
+    package func find(className: ClassName, parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let request = FindRequest(applicationId: application.applicationId, className: className, parameters: parameters)
+        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
+        let results = found.objects.map { JSONValue.object($0.json) }
+        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
+    }
+}

@@ -1,0 +1,115 @@
+import HTTPTypes
+import Hummingbird
+import KumoStorage
+import Metrics
+import NCMBWire
+
+/// Header names as Hummingbird field names, built once from the spellings in `NCMBHeaderName`.
+enum HeaderNames {
+    static let applicationKey = name(NCMBHeaderName.applicationKey)
+    static let timestamp = name(NCMBHeaderName.timestamp)
+    static let signature = name(NCMBHeaderName.signature)
+    static let sessionToken = name(NCMBHeaderName.sessionToken)
+    static let responseSignature = name(NCMBHeaderName.responseSignature)
+    /// HTTP/1 servers move `Host` into the request's authority; an explicit field (in-process tests) takes precedence.
+    static let host = name("Host")
+
+    private static func name(_ text: String) -> HTTPField.Name {
+        // The spellings are constants of the wire module, so a failure here is a programming error caught by every test.
+        guard let name = HTTPField.Name(text) else { preconditionFailure("invalid header name \(text)") }
+        return name
+    }
+}
+
+extension APIResponder {
+    /// Steps 3–5 of wire spec §3.9: signature headers present, application known, signature valid (wire spec §3.5).
+    func authenticate(_ request: Request, path: String, query: String?, endpoint: APIEndpoint, context: inout KumoRequestContext)
+        async throws
+    {
+        guard let applicationKey = request.headers[HeaderNames.applicationKey] else {
+            throw KumoError(.authenticationErrorByHeaderIncorrect)
+        }
+        guard let application = try await applications.application(applicationKey: applicationKey) else {
+            throw KumoError(.noSuchApplication)
+        }
+        context.application = application
+        let fixedHosts = endpoint.isScript ? configuration.scriptHosts : configuration.apiHosts
+        let signed = SignedRequest(
+            method: request.method.rawValue, path: path, rawQuery: query,
+            hostHeader: request.headers[HeaderNames.host] ?? request.head.authority, applicationKey: applicationKey,
+            timestamp: request.headers[HeaderNames.timestamp], signature: request.headers[HeaderNames.signature])
+        guard let timestamp = signed.timestamp, signed.signature != nil,
+            let stringToSign = RequestSignature.verify(signed, clientKey: application.clientKey, fixedHosts: fixedHosts)
+        else {
+            context.stringToSign = RequestSignature.fallbackStringToSign(for: signed, fixedHosts: fixedHosts)
+            Counter(label: "kumo_signature_failures_total").increment()
+            throw KumoError(.authenticationErrorByHeaderIncorrect)
+        }
+        context.stringToSign = stringToSign
+        try checkClockSkew(timestamp)
+    }
+
+    /// Optional freshness check (Kumo D6): zone-less values are UTC; an Android URL-encoded value is decoded first.
+    private func checkClockSkew(_ timestamp: String) throws {
+        guard let maximumSkew = configuration.maximumClockSkewSeconds else { return }
+        let decoded = PercentEncoding.decode(timestamp) ?? timestamp
+        guard let sent = WireDate(parsing: decoded) else { throw KumoError(.authenticationErrorByHeaderIncorrect) }
+        let skew = abs(environment.clock.now().millisecondsSince1970 - sent.millisecondsSince1970)
+        if skew > Int64(maximumSkew) * 1000 { throw KumoError(.authenticationErrorByHeaderIncorrect) }
+    }
+
+    /// Encodes a controller's result and signs it over the request's string to sign (Kumo D7).
+    func render(_ result: APIResult, context: KumoRequestContext) -> Response {
+        var response: Response
+        let signedBody: [UInt8]
+        var isBinary = false
+        switch result {
+        case .json(let status, let value):
+            signedBody = value.serializedBytes()
+            response = Response.json(HTTPResponse.Status(code: status), signedBody)
+        case .empty(let status):
+            signedBody = []
+            response = Response(status: HTTPResponse.Status(code: status))
+        case .binary(let status, let contentType, let bytes):
+            signedBody = bytes
+            isBinary = true
+            var headers = HTTPFields()
+            headers[.contentType] = contentType
+            response = Response(status: HTTPResponse.Status(code: status), headers: headers, body: .init(byteBuffer: .init(bytes: bytes)))
+        }
+        sign(&response, body: signedBody, isBinary: isBinary, context: context)
+        return response
+    }
+
+    /// Renders an error as `{"code","error"}`, signed unless the code is exempt or no client key is known yet.
+    func render(_ error: KumoError, context: KumoRequestContext) -> Response {
+        let body = error.responseBody
+        var response = Response.json(error.status, body)
+        if error.code.isResponseSigned { sign(&response, body: body, isBinary: false, context: context) }
+        return response
+    }
+
+    private func sign(_ response: inout Response, body: [UInt8], isBinary: Bool, context: KumoRequestContext) {
+        guard let stringToSign = context.stringToSign, let application = context.application else { return }
+        response.headers[HeaderNames.responseSignature] = ResponseSignature.signature(
+            stringToSign: stringToSign, body: body, isBinary: isBinary, clientKey: application.clientKey)
+    }
+}
+
+/// CORS for browser clients (wire spec §3.2): any origin, the NCMB headers, the response signature exposed.
+enum CrossOrigin {
+    static func preflight() -> Response {
+        var response = Response(status: .noContent)
+        addHeaders(to: &response)
+        response.headers[.accessControlAllowMethods] = "GET, POST, PUT, DELETE, OPTIONS"
+        response.headers[.accessControlAllowHeaders] =
+            "X-NCMB-Application-Key, X-NCMB-Signature, X-NCMB-Timestamp, X-NCMB-Apps-Session-Token, X-NCMB-SDK-Version, Content-Type"
+        response.headers[.accessControlMaxAge] = "86400"
+        return response
+    }
+
+    static func addHeaders(to response: inout Response) {
+        response.headers[.accessControlAllowOrigin] = "*"
+        response.headers[.accessControlExposeHeaders] = "X-NCMB-Response-Signature"
+    }
+}

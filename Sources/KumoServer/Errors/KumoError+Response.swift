@@ -1,0 +1,20 @@
+package import Hummingbird
+import NCMBWire
+import NIOCore
+
+extension KumoError {
+    /// The NCMB error body `{"code","error"}` with the code's HTTP status (wire spec §4, §9).
+    package var responseBody: [UInt8] { ErrorBody(code: code.code, error: message).json.serializedBytes() }
+
+    /// The HTTP status of the code.
+    package var status: HTTPResponse.Status { HTTPResponse.Status(code: code.status) }
+}
+
+extension Response {
+    /// A JSON response with the given bytes.
+    package static func json(_ status: HTTPResponse.Status, _ body: [UInt8]) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

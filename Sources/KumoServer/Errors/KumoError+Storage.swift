@@ -1,0 +1,25 @@
+package import KumoStorage
+import NCMBWire
+
+extension KumoError {
+    /// Translates a storage failure into the NCMB answer (style guide §8; Kumo D3).
+    package init(_ error: StorageError) {
+        switch error {
+        case .duplicate(let field): self.init(.duplication, field)
+        case .notFound: self.init(.noDataAvailable)
+        case .denied: self.init(.noAccessWithACL)
+        case .invalid(let apiError): self.init(apiError)
+        case .unavailable(let reason): self.init(.serviceUnavailable, underlying: reason)
+        }
+    }
+
+    /// Translates any error thrown below a controller: known kinds keep their code, the rest become E500001.
+    package static func from(_ error: any Error) -> KumoError {
+        switch error {
+        case let error as KumoError: error
+        case let error as APIError: KumoError(error)
+        case let error as StorageError: KumoError(error)
+        default: KumoError(.systemError, underlying: String(describing: error))
+        }
+    }
+}

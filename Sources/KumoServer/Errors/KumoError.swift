@@ -1,0 +1,32 @@
+package import NCMBWire
+
+/// The one error type of the server: an NCMB code, its message arguments and, for the log only, an underlying cause.
+package struct KumoError: Error, Sendable, CustomStringConvertible {
+    /// The NCMB code to answer with.
+    package var code: APIErrorCode
+    /// Arguments of the code's message template.
+    package var arguments: [String]
+    /// What went wrong underneath; logged, never sent to the client.
+    package var underlying: String?
+
+    /// Creates an error.
+    package init(_ code: APIErrorCode, _ arguments: String..., underlying: String? = nil) {
+        self.code = code
+        self.arguments = arguments
+        self.underlying = underlying
+    }
+
+    /// Wraps a validation error from the wire module.
+    package init(_ error: APIError) {
+        self.code = error.code
+        self.arguments = error.arguments
+        self.underlying = nil
+    }
+
+    /// The message the client sees.
+    package var message: String { code.message(arguments) }
+
+    package var description: String {
+        "\(code.code) \(message)" + (underlying.map { " (\($0))" } ?? "")
+    }
+}

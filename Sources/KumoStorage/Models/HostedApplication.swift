@@ -1,0 +1,41 @@
+package import NCMBWire
+
+/// An application: its identifiers, keys and settings (architecture §8).
+package struct HostedApplication: Sendable, Hashable {
+    /// Identifier used in browser URLs (wire spec §5.10); never the application key.
+    package var applicationId: String
+    /// Human-readable unique name, used by `kumo apps` and `kumo call --app`.
+    package var name: String
+    /// The public key sent in `X-NCMB-Application-Key`.
+    package var applicationKey: String
+    /// The secret HMAC key.
+    package var clientKey: String
+    /// Per-application settings.
+    package var settings: ApplicationSettings
+    /// When the application was created.
+    package var createDate: WireDate
+
+    /// Creates an application.
+    package init(
+        applicationId: String, name: String, applicationKey: String, clientKey: String, settings: ApplicationSettings = .init(),
+        createDate: WireDate
+    ) {
+        self.applicationId = applicationId
+        self.name = name
+        self.applicationKey = applicationKey
+        self.clientKey = clientKey
+        self.settings = settings
+        self.createDate = createDate
+    }
+}
+
+/// Per-application settings, stored as JSON (architecture §8). Unknown keys are kept for forward compatibility.
+package struct ApplicationSettings: Sendable, Hashable {
+    /// The ACL given to objects created without one (Kumo D5). Defaults to public read and write.
+    package var defaultObjectACL: AccessControlList
+
+    /// Creates settings with the documented defaults.
+    package init(defaultObjectACL: AccessControlList = .publicReadWrite) {
+        self.defaultObjectACL = defaultObjectACL
+    }
+}

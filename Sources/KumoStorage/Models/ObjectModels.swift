@@ -1,0 +1,136 @@
+package import NCMBWire
+
+/// Addresses one object: application, class and objectId.
+package struct ObjectKey: Sendable, Hashable {
+    /// The owning application.
+    package var applicationId: String
+    /// The class.
+    package var className: ClassName
+    /// The object.
+    package var objectId: String
+
+    /// Creates a key.
+    package init(applicationId: String, className: ClassName, objectId: String) {
+        self.applicationId = applicationId
+        self.className = className
+        self.objectId = objectId
+    }
+}
+
+/// An object to insert, with server-owned fields already chosen by the caller.
+package struct NewObject: Sendable, Hashable {
+    /// Where it goes and its new objectId.
+    package var key: ObjectKey
+    /// Creation time; also the first `updateDate`.
+    package var createDate: WireDate
+    /// The operations of the body, in body order; applied to an empty object (wire spec §5.1).
+    package var operations: [(FieldName, FieldOperation)]
+    /// The ACL to store.
+    package var acl: AccessControlList
+
+    /// Creates a new object.
+    package init(key: ObjectKey, createDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList) {
+        self.key = key
+        self.createDate = createDate
+        self.operations = operations
+        self.acl = acl
+    }
+
+    package static func == (lhs: NewObject, rhs: NewObject) -> Bool {
+        lhs.key == rhs.key && lhs.createDate == rhs.createDate && lhs.acl == rhs.acl
+            && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}
+
+/// A change to an existing object.
+package struct ObjectUpdate: Sendable, Hashable {
+    /// The object.
+    package var key: ObjectKey
+    /// The new `updateDate`.
+    package var updateDate: WireDate
+    /// The operations of the body, in body order.
+    package var operations: [(FieldName, FieldOperation)]
+    /// A replacement ACL, when the body has `acl`.
+    package var acl: AccessControlList?
+
+    /// Creates an update.
+    package init(key: ObjectKey, updateDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList? = nil) {
+        self.key = key
+        self.updateDate = updateDate
+        self.operations = operations
+        self.acl = acl
+    }
+
+    package static func == (lhs: ObjectUpdate, rhs: ObjectUpdate) -> Bool {
+        lhs.key == rhs.key && lhs.updateDate == rhs.updateDate && lhs.acl == rhs.acl
+            && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}
+
+/// An object as stored, ready to render.
+package struct StoredObject: Sendable, Hashable {
+    /// The objectId.
+    package var objectId: String
+    /// When it was created.
+    package var createDate: WireDate
+    /// When it was last changed.
+    package var updateDate: WireDate
+    /// Its ACL.
+    package var acl: AccessControlList
+    /// The user fields in stored order; relation fields show as Relation markers, included pointers as objects.
+    package var fields: JSONObject
+
+    /// Creates a stored object.
+    package init(objectId: String, createDate: WireDate, updateDate: WireDate, acl: AccessControlList, fields: JSONObject) {
+        self.objectId = objectId
+        self.createDate = createDate
+        self.updateDate = updateDate
+        self.acl = acl
+        self.fields = fields
+    }
+
+    /// The wire form: `objectId`, `createDate`, `updateDate`, `acl`, then the fields (fixtures F02, F18).
+    package var json: JSONObject {
+        var object: JSONObject = [
+            "objectId": .string(objectId), "createDate": .string(createDate.formatted),
+            "updateDate": .string(updateDate.formatted), "acl": acl.json,
+        ]
+        for (key, value) in fields where !FieldName.systemFields.contains(key) { object[key] = value }
+        return object
+    }
+}
+
+/// A query over one class.
+package struct FindRequest: Sendable, Hashable {
+    /// The owning application.
+    package var applicationId: String
+    /// The class.
+    package var className: ClassName
+    /// The query parameters, already validated.
+    package var parameters: QueryParameters
+
+    /// Creates a request.
+    package init(applicationId: String, className: ClassName, parameters: QueryParameters) {
+        self.applicationId = applicationId
+        self.className = className
+        self.parameters = parameters
+    }
+}
+
+/// The answer to a `FindRequest`.
+package struct FoundObjects: Sendable, Hashable {
+    /// The page of readable objects.
+    package var objects: [StoredObject]
+    /// The count of all readable matches, when `count=1` was asked.
+    package var count: Int?
+
+    /// Creates an answer.
+    package init(objects: [StoredObject], count: Int? = nil) {
+        self.objects = objects
+        self.count = count
+    }
+}

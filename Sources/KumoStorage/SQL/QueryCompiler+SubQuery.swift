@@ -1,0 +1,87 @@
+import NCMBWire
+
+/// `$inQuery`, `$notInQuery`, `$select`, `$dontSelect` and `$relatedTo` (wire spec §7, Kumo D11).
+///
+/// Sub-queries run over their own class in the same application, under the same ACL filter as the outer query, with
+/// their own `order`, `limit` and `skip` (no limit when the sub-query has none). `$relatedTo` requires its owner object
+/// to be readable by the caller, so relations of unreadable objects reveal nothing.
+extension QueryCompiler {
+    /// `$inQuery`: the pointer field points at an object of the sub-query's class that the sub-query returns.
+    mutating func appendInQuery(_ target: FieldTarget, _ subQuery: SubQuery) {
+        guard case .json(let reference) = target else { return statement.append(dialect.literal(false)) }
+        statement.append("(\(isTyped(reference, "Pointer")) AND \(dialect.textValue(reference.appending(.className))) = ")
+        statement.bind(.text(subQuery.className.rawValue))
+        statement.append(" AND \(dialect.textValue(reference.appending(.objectId))) IN (")
+        let alias = makeAlias("q")
+        appendSubQuery(subQuery, alias: alias, columns: "\(alias).object_id")
+        statement.append("))")
+    }
+
+    /// `$select`: the field's value equals (type-aware) the `key` of some object the sub-query returns.
+    mutating func appendSelect(_ target: FieldTarget, _ subQuery: SubQuery, key: FieldName) {
+        let alias = makeAlias("q")
+        let selected = makeAlias("t")
+        statement.append("EXISTS (SELECT 1 FROM (")
+        appendSubQuery(subQuery, alias: alias, columns: QueryCompiler.selectedColumns(alias: alias))
+        statement.append(") \(selected) WHERE ")
+        appendValuesEqual(target, QueryCompiler.target(of: key, alias: selected))
+        statement.append(")")
+    }
+
+    /// `$relatedTo`: the row is a target of the owner's relation `key`, and the owner is readable.
+    mutating func appendRelatedTo(owner: Pointer, key: FieldName, alias: String) {
+        let relation = makeAlias("m")
+        let ownerAlias = makeAlias("w")
+        statement.append("\(alias).row_id IN (SELECT \(relation).target_row_id FROM relations \(relation)")
+        statement.append(" JOIN objects \(ownerAlias) ON \(ownerAlias).row_id = \(relation).owner_row_id WHERE \(relation).field_name = ")
+        statement.bind(.text(key.rawValue))
+        statement.append(" AND \(ownerAlias).object_id = ")
+        statement.bind(.text(owner.objectId))
+        statement.append(" AND ")
+        appendFilter(alias: ownerAlias, className: owner.className, whereQuery: .all, isTopLevel: false)
+        statement.append(")")
+    }
+
+    /// `SELECT <columns> FROM objects <alias> WHERE <class, where, ACL> [ORDER …] [LIMIT …]` for a sub-query.
+    private mutating func appendSubQuery(_ subQuery: SubQuery, alias: String, columns: String) {
+        statement.append("SELECT \(columns) FROM objects \(alias) WHERE ")
+        appendFilter(alias: alias, className: subQuery.className, whereQuery: subQuery.whereQuery, isTopLevel: false)
+        guard subQuery.limit != nil || (subQuery.skip ?? 0) > 0 else { return }
+        appendOrder(subQuery.order, alias: alias, usesDistance: false)
+        let limit = subQuery.limit.map { statement.parameter(.integer(Int64($0))) }
+        let offset = subQuery.skip.flatMap { $0 > 0 ? statement.parameter(.integer(Int64($0))) : nil }
+        statement.append(dialect.limitClause(limit: limit, offset: offset))
+    }
+
+    /// Type-aware equality of two targets (`$select`): numbers, strings, bools, Dates, Pointers and arrays.
+    private mutating func appendValuesEqual(_ left: FieldTarget, _ right: FieldTarget) {
+        switch (left, right) {
+        case (.text(let leftColumn), .text(let rightColumn)), (.date(let leftColumn), .date(let rightColumn)):
+            statement.append("\(leftColumn) = \(rightColumn)")
+        case (.text(let column), .json(let reference)), (.json(let reference), .text(let column)):
+            statement.append("(\(dialect.isKind(.string, reference)) AND \(dialect.textValue(reference)) = \(column))")
+        case (.json(let leftReference), .json(let rightReference)):
+            statement.append(jsonValuesEqual(leftReference, rightReference))
+        default:
+            statement.append(dialect.literal(false))
+        }
+    }
+
+    /// The SQL condition that two JSON values are equal with the same type rules as ``appendJSONEquals(_:_:)``.
+    private func jsonValuesEqual(_ left: SQLJSONReference, _ right: SQLJSONReference) -> String {
+        let both = { (kind: SQLJSONKind) in "\(dialect.isKind(kind, left)) AND \(dialect.isKind(kind, right))" }
+        let pointerKeys = [SQLJSONReference.TypedKey.className, .objectId].map {
+            "\(dialect.textValue(left.appending($0))) = \(dialect.textValue(right.appending($0)))"
+        }
+        let alternatives = [
+            "(\(both(.number)) AND \(dialect.numberValue(left)) = \(dialect.numberValue(right)))",
+            "(\(both(.string)) AND \(dialect.textValue(left)) = \(dialect.textValue(right)))",
+            "(\(both(.boolean)) AND \(dialect.booleanValue(left)) = \(dialect.booleanValue(right)))",
+            "(\(isDate(left)) AND \(isDate(right)) AND "
+                + "\(dialect.textValue(left.appending(.iso))) = \(dialect.textValue(right.appending(.iso))))",
+            "(\(isTyped(left, "Pointer")) AND \(isTyped(right, "Pointer")) AND \(pointerKeys.joined(separator: " AND ")))",
+            "(\(both(.array)) AND \(dialect.jsonText(left)) = \(dialect.jsonText(right)))",
+        ]
+        return "(" + alternatives.joined(separator: " OR ") + ")"
+    }
+}

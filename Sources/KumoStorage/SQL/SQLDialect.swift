@@ -1,0 +1,50 @@
+/// The parts of SQL that differ between engines, so that ``QueryCompiler`` emits one semantics for all of them.
+///
+/// Every method returns SQL text built only from its arguments (compiler-owned fragments and placeholders) and from
+/// the validated keys of an ``SQLJSONReference``; none of them sees a request value. Expressions that test something
+/// (`is…`, ``exists(_:)``) may yield SQL `NULL` when the JSON value is missing; the compiler guards negations with
+/// `COALESCE`.
+package protocol SQLDialect: Sendable {
+    /// The placeholder of the n-th bound value (1-based); it must be reusable by index (`?3` in SQLite, `$3` in PostgreSQL).
+    func placeholder(index: Int) -> String
+
+    /// A boolean constant as a condition.
+    func literal(_ value: Bool) -> String
+
+    /// True when the value at `reference` exists and has `kind`.
+    func isKind(_ kind: SQLJSONKind, _ reference: SQLJSONReference) -> String
+
+    /// True when the key at `reference` is present, even with a JSON `null` value.
+    func exists(_ reference: SQLJSONReference) -> String
+
+    /// The value at `reference` as an SQL number; meaningful only where ``isKind(_:_:)`` says `.number`.
+    func numberValue(_ reference: SQLJSONReference) -> String
+
+    /// The value at `reference` as SQL text; meaningful only where ``isKind(_:_:)`` says `.string`.
+    func textValue(_ reference: SQLJSONReference) -> String
+
+    /// The value at `reference` as something comparable with a bound ``SQLValue/boolean(_:)``.
+    func booleanValue(_ reference: SQLJSONReference) -> String
+
+    /// The canonical JSON text of an array or object at `reference`, comparable with ``canonicalJSON(_:)``.
+    func jsonText(_ reference: SQLJSONReference) -> String
+
+    /// The canonical JSON text of bound JSON text (a placeholder), comparable with ``jsonText(_:)``.
+    func canonicalJSON(_ placeholder: String) -> String
+
+    /// A `FROM` item iterating the elements of the array at `reference`, named `alias`; its elements are then
+    /// addressed with `SQLJSONReference(elementAlias: alias)`.
+    func arrayElements(of reference: SQLJSONReference, alias: String) -> String
+
+    /// True when the text expression `subject` matches the regular expression `pattern` (a placeholder).
+    func regexMatch(subject: String, pattern: String) -> String
+
+    /// The great-circle distance in radians between two points given as latitude/longitude expressions in degrees.
+    func greatCircleDistance(latitude: String, longitude: String, toLatitude: String, toLongitude: String) -> String
+
+    /// The `LIMIT`/`OFFSET` clause (with a leading space) for optional placeholders; empty when both are `nil`.
+    func limitClause(limit: String?, offset: String?) -> String
+
+    /// Text concatenation of two expressions.
+    func concatenate(_ left: String, _ right: String) -> String
+}

@@ -1,0 +1,97 @@
+package import KumoStorage
+import Testing
+package import NCMBWire
+
+/// An `ObjectStore` that fails the running test on every call the test did not provide.
+package struct FailingObjectStore: ObjectStore {
+    package var onCreate: (@Sendable (NewObject) async throws -> StoredObject)?
+    package var onObject: (@Sendable (ObjectKey, AccessContext) async throws -> StoredObject)?
+    package var onFind: (@Sendable (FindRequest, AccessContext) async throws -> FoundObjects)?
+    package var onUpdate: (@Sendable (ObjectUpdate, AccessContext) async throws -> StoredObject)?
+    package var onDelete: (@Sendable (ObjectKey, AccessContext) async throws -> Void)?
+
+    /// Creates a store where every call fails.
+    package init() {}
+
+    package func create(_ object: NewObject) async throws -> StoredObject {
+        guard let onCreate else { throw UnexpectedCall("ObjectStore.create(_:)", object.key) }
+        return try await onCreate(object)
+    }
+
+    package func object(_ key: ObjectKey, include: [[FieldName]], access: AccessContext) async throws -> StoredObject {
+        guard let onObject else { throw UnexpectedCall("ObjectStore.object(_:include:access:)", key) }
+        return try await onObject(key, access)
+    }
+
+    package func find(_ request: FindRequest, access: AccessContext) async throws -> FoundObjects {
+        guard let onFind else { throw UnexpectedCall("ObjectStore.find(_:access:)", request) }
+        return try await onFind(request, access)
+    }
+
+    package func update(_ update: ObjectUpdate, access: AccessContext) async throws -> StoredObject {
+        guard let onUpdate else { throw UnexpectedCall("ObjectStore.update(_:access:)", update.key) }
+        return try await onUpdate(update, access)
+    }
+
+    package func delete(_ key: ObjectKey, access: AccessContext) async throws {
+        guard let onDelete else { throw UnexpectedCall("ObjectStore.delete(_:access:)", key) }
+        try await onDelete(key, access)
+    }
+}
+
+/// An `ApplicationStore` that fails the running test on every call the test did not provide.
+package struct FailingApplicationStore: ApplicationStore {
+    package var onCreate: (@Sendable (HostedApplication) async throws -> Void)?
+    package var onApplicationByKey: (@Sendable (String) async throws -> HostedApplication?)?
+    package var onApplicationById: (@Sendable (String) async throws -> HostedApplication?)?
+    package var onApplicationByName: (@Sendable (String) async throws -> HostedApplication?)?
+    package var onAll: (@Sendable () async throws -> [HostedApplication])?
+
+    /// Creates a store where every call fails.
+    package init() {}
+
+    package func create(_ application: HostedApplication) async throws {
+        guard let onCreate else { throw UnexpectedCall("ApplicationStore.create(_:)", application.name) }
+        try await onCreate(application)
+    }
+
+    package func application(applicationKey: String) async throws -> HostedApplication? {
+        guard let onApplicationByKey else { throw UnexpectedCall("ApplicationStore.application(applicationKey:)", applicationKey) }
+        return try await onApplicationByKey(applicationKey)
+    }
+
+    package func application(applicationId: String) async throws -> HostedApplication? {
+        guard let onApplicationById else { throw UnexpectedCall("ApplicationStore.application(applicationId:)", applicationId) }
+        return try await onApplicationById(applicationId)
+    }
+
+    package func application(named name: String) async throws -> HostedApplication? {
+        guard let onApplicationByName else { throw UnexpectedCall("ApplicationStore.application(named:)", name) }
+        return try await onApplicationByName(name)
+    }
+
+    package func all() async throws -> [HostedApplication] {
+        guard let onAll else { throw UnexpectedCall("ApplicationStore.all()", "") }
+        return try await onAll()
+    }
+}
+
+/// A `StorageBackend` made of failing stores; tests replace the stores they expect to be used.
+package struct FailingStorage: StorageBackend {
+    package var applicationStore = FailingApplicationStore()
+    package var objectStore = FailingObjectStore()
+    package var onCheckHealth: (@Sendable () async throws -> Void)?
+
+    /// Creates a backend where every call fails.
+    package init() {}
+
+    package var applications: any ApplicationStore { applicationStore }
+    package var objects: any ObjectStore { objectStore }
+
+    package func checkHealth() async throws {
+        guard let onCheckHealth else { throw UnexpectedCall("StorageBackend.checkHealth()", "") }
+        try await onCheckHealth()
+    }
+
+    package func close() async throws {}
+}

@@ -1,0 +1,44 @@
+/// A class as storage and queries name it: a custom class (`GameScore`) or a standard class (`user`, `role`,
+/// `installation`, `push`, `file`).
+///
+/// Custom names match `[A-Za-z][A-Za-z0-9_]{0,99}` (Kumo D12). The standard names are the ones used in pointers and in
+/// `$inQuery`/`$select`/`$relatedTo` (wire spec §1.3).
+package struct ClassName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The name as stored, e.g. `GameScore` or `user`.
+    package let rawValue: String
+
+    /// Validates a name; `nil` when it does not match the pattern.
+    package init?(_ rawValue: String) {
+        guard FieldName.isValid(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// Validates a name or throws E400002 `"<name> is invalid."`.
+    package init(validating rawValue: String) throws(APIError) {
+        guard let name = ClassName(rawValue) else { throw APIError(.invalidType, rawValue) }
+        self = name
+    }
+
+    package var description: String { rawValue }
+
+    package static func < (lhs: ClassName, rhs: ClassName) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The standard class of users.
+    package static let user = ClassName(unchecked: "user")
+    /// The standard class of roles.
+    package static let role = ClassName(unchecked: "role")
+    /// The standard class of installations.
+    package static let installation = ClassName(unchecked: "installation")
+    /// The standard class of push notifications.
+    package static let push = ClassName(unchecked: "push")
+    /// The standard class of file metadata.
+    package static let file = ClassName(unchecked: "file")
+
+    /// The standard class names, which `/classes/{name}` refuses with E403003.
+    package static let standardNames: Set<String> = ["user", "role", "installation", "push", "file"]
+
+    /// Whether this is a standard class.
+    package var isStandard: Bool { ClassName.standardNames.contains(rawValue) }
+
+    private init(unchecked rawValue: String) { self.rawValue = rawValue }
+}

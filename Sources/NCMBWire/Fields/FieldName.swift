@@ -1,0 +1,55 @@
+/// A validated field name: `[A-Za-z][A-Za-z0-9_]{0,99}` (Kumo D12).
+///
+/// Because the pattern admits no quoting character, SQL compilers may write a `FieldName` as a literal JSON path.
+/// System field names (`objectId`, `createDate`, `updateDate`, `acl`) are valid names; whether a body may set them is
+/// decided by the code that reads bodies.
+package struct FieldName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The name as sent.
+    package let rawValue: String
+
+    /// Validates a name; `nil` when it does not match the pattern.
+    package init?(_ rawValue: String) {
+        guard FieldName.isValid(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// Validates a name or throws E400002 `"<name> is invalid."`.
+    package init(validating rawValue: String) throws(APIError) {
+        guard let name = FieldName(rawValue) else { throw APIError(.invalidType, rawValue) }
+        self = name
+    }
+
+    package var description: String { rawValue }
+
+    package static func < (lhs: FieldName, rhs: FieldName) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Whether `text` matches `[A-Za-z][A-Za-z0-9_]{0,99}`.
+    package static func isValid(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, bytes.count <= 100, isLetter(first) else { return false }
+        return bytes.dropFirst().allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// `objectId`: a column, not a JSON field.
+    package static let objectId = FieldName(unchecked: "objectId")
+    /// `createDate`: a column, not a JSON field.
+    package static let createDate = FieldName(unchecked: "createDate")
+    /// `updateDate`: a column, not a JSON field.
+    package static let updateDate = FieldName(unchecked: "updateDate")
+    /// `acl`: stored beside the fields.
+    package static let acl = FieldName(unchecked: "acl")
+
+    /// The system fields the server owns; in bodies they are ignored (`acl` is read separately).
+    package static let systemFields: Set<String> = ["objectId", "createDate", "updateDate", "acl"]
+
+    /// Whether this is one of ``systemFields``.
+    package var isSystemField: Bool { FieldName.systemFields.contains(rawValue) }
+
+    private init(unchecked rawValue: String) { self.rawValue = rawValue }
+}

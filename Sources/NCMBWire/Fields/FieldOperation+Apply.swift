@@ -1,0 +1,97 @@
+extension FieldOperation {
+    /// Applies the operation to a field's current value (`nil` when the field is missing) and returns the new value.
+    ///
+    /// Pure, and used by both storage engines inside their transactions so that they agree:
+    /// - `set` gives the value and `delete` gives `null`;
+    /// - `increment` adds to a number (missing or `null` counts as 0); two integers give an integer, anything else a double;
+    /// - `add` appends to an array (missing or `null` counts as `[]`); `addUnique` appends only values not yet present;
+    ///   `remove` drops every element equal to one of the values. Equality is JSON equality with numbers compared by
+    ///   value, so `1` and `1.0` are the same element;
+    /// - `addRelation` and `removeRelation` give the Relation marker of the pointers' class; storage keeps the members.
+    ///
+    /// - Parameters:
+    ///   - current: The stored value, or `nil` when the object has no such field.
+    ///   - field: The field, named in error messages.
+    /// - Returns: The value to store.
+    /// - Throws: E400002 `"<field> is invalid."` when the operation does not fit the current value (incrementing a string,
+    ///   adding to a non-array, relating objects of another class than the relation's); E400005
+    ///   `"<field> is not a valid value."` when an integer increment overflows or a double one is not finite.
+    package func apply(to current: JSONValue?, field: FieldName) throws(APIError) -> JSONValue {
+        let invalid = APIError(.invalidType, field.rawValue)
+        switch self {
+        case .set(let value):
+            return value
+        case .delete:
+            return .null
+        case .increment(let amount):
+            return try FieldOperation.sum(current ?? .null, amount, field: field)
+        case .add(let objects):
+            guard let elements = FieldOperation.elements(of: current) else { throw invalid }
+            return .array(elements + objects)
+        case .addUnique(let objects):
+            guard var elements = FieldOperation.elements(of: current) else { throw invalid }
+            for object in objects where !elements.contains(where: { $0.isEquivalent(to: object) }) {
+                elements.append(object)
+            }
+            return .array(elements)
+        case .remove(let objects):
+            guard let elements = FieldOperation.elements(of: current) else { throw invalid }
+            return .array(elements.filter { element in !objects.contains { $0.isEquivalent(to: element) } })
+        case .addRelation(let pointers), .removeRelation(let pointers):
+            guard let className = pointers.first?.className else { throw invalid }
+            switch TypedValue(current ?? .null) {
+            case .null: break
+            case .relation(let relation) where relation.className == className: break
+            default: throw invalid
+            }
+            return Relation(className: className).json
+        }
+    }
+
+    /// The elements of an array field; `[]` for a missing or `null` field; `nil` for any other value.
+    private static func elements(of current: JSONValue?) -> [JSONValue]? {
+        switch current {
+        case nil, .null?: []
+        case .array(let elements)?: elements
+        default: nil
+        }
+    }
+
+    /// `current + amount` for an Increment.
+    private static func sum(_ current: JSONValue, _ amount: JSONValue, field: FieldName) throws(APIError) -> JSONValue {
+        switch (current, amount) {
+        case (.null, _):
+            return amount
+        case (.integer(let left), .integer(let right)):
+            let (total, overflow) = left.addingReportingOverflow(right)
+            guard !overflow else { throw APIError(.invalidValue, field.rawValue) }
+            return .integer(total)
+        default:
+            guard let left = current.numberValue, let right = amount.numberValue else {
+                throw APIError(.invalidType, field.rawValue)
+            }
+            let total = left + right
+            guard total.isFinite else { throw APIError(.invalidValue, field.rawValue) }
+            return .double(total)
+        }
+    }
+}
+
+extension JSONValue {
+    /// JSON equality in which numbers compare by value (`1` equals `1.0`) at any depth and object key order is ignored.
+    package func isEquivalent(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.integer(let left), .integer(let right)):
+            return left == right
+        case (.integer, .double), (.double, .integer), (.double, .double):
+            return numberValue == other.numberValue
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.isEquivalent(to: $1) }
+        case (.object(let left), .object(let right)):
+            guard left.count == right.count else { return false }
+            return left.allSatisfy { key, value in right[key].map { value.isEquivalent(to: $0) } ?? false }
+        default:
+            return self == other
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// The query parameters of a collection `GET` (wire spec §5.2): where, order, limit, skip, count, include, keys.
+package struct QueryParameters: Sendable, Hashable {
+    /// The condition; `.all` when absent.
+    package var whereQuery: WhereQuery
+    /// Sort keys as sent; empty means the default order (Kumo D2), or distance order for `$nearSphere`.
+    package var order: [SortKey]
+    /// `limit`, 0…1000; `nil` when absent (the default is 100, Kumo D1).
+    package var limit: Int?
+    /// `skip` ≥ 0; `nil` when absent.
+    package var skip: Int?
+    /// Whether `count=1` was sent.
+    package var includesCount: Bool
+    /// Pointer paths to expand, each a list of field names (`post.author` → `[post, author]`).
+    package var include: [[FieldName]]
+    /// The `keys` projection extension (Kumo D11); `nil` returns every field.
+    package var keys: [FieldName]?
+
+    /// The default page size (Kumo D1).
+    package static let defaultLimit = 100
+    /// The largest accepted `limit` (Kumo D1).
+    package static let maximumLimit = 1000
+
+    /// Creates parameters; every argument has the default a request without that parameter gets.
+    package init(
+        whereQuery: WhereQuery = .all, order: [SortKey] = [], limit: Int? = nil, skip: Int? = nil, includesCount: Bool = false,
+        include: [[FieldName]] = [], keys: [FieldName]? = nil
+    ) {
+        self.whereQuery = whereQuery
+        self.order = order
+        self.limit = limit
+        self.skip = skip
+        self.includesCount = includesCount
+        self.include = include
+        self.keys = keys
+    }
+
+    /// The limit to apply: the sent one or the default.
+    package var effectiveLimit: Int { limit ?? QueryParameters.defaultLimit }
+
+    /// The skip to apply: the sent one or 0.
+    package var effectiveSkip: Int { skip ?? 0 }
+}

@@ -1,0 +1,32 @@
+extension SortKey {
+    /// Reads one key of an `order` parameter: `points` (ascending) or `-points` (descending) (wire spec §5.2).
+    ///
+    /// - Parameter text: The key as sent, without surrounding spaces.
+    /// - Throws: E400002 `"<text> is invalid."` when the name after the optional `-` is not a valid field name.
+    package init(parsing text: String) throws(APIError) {
+        let isDescending = text.hasPrefix("-")
+        guard let field = FieldName(String(isDescending ? text.dropFirst() : text[...])) else {
+            throw APIError(.invalidType, text)
+        }
+        self.init(field: field, isDescending: isDescending)
+    }
+
+    /// The key as an `order` parameter writes it: `points` or `-points`.
+    package var text: String { isDescending ? "-" + field.rawValue : field.rawValue }
+
+    /// Reads a comma-separated `order` value such as `score,-createDate`.
+    ///
+    /// Spaces around each key are ignored (some clients write `, `), and so are empty keys, so `a,` reads as `a`.
+    ///
+    /// - Parameter list: The percent-decoded value.
+    /// - Returns: The keys in the order given.
+    /// - Throws: E400002 `"<key> is invalid."` for the first key that is not valid.
+    package static func parseList(_ list: String) throws(APIError) -> [SortKey] {
+        var keys: [SortKey] = []
+        for item in QueryParameters.listItems(list) { keys.append(try SortKey(parsing: item)) }
+        return keys
+    }
+
+    /// The keys as one `order` value: `score,-createDate`.
+    package static func listText(_ keys: [SortKey]) -> String { keys.map(\.text).joined(separator: ",") }
+}

@@ -1,0 +1,16 @@
+/// One key of an `order` parameter: `points` (ascending) or `-points` (descending) (wire spec §5.2).
+package struct SortKey: Sendable, Hashable {
+    /// The field sorted on; `createDate`, `updateDate` and `objectId` sort by their columns.
+    package var field: FieldName
+    /// Whether the order is descending (`-` prefix).
+    package var isDescending: Bool
+
+    /// Creates a key.
+    package init(field: FieldName, isDescending: Bool = false) {
+        self.field = field
+        self.isDescending = isDescending
+    }
+
+    /// The default order when a request has none: `createDate` descending (Kumo D2).
+    package static let defaultOrder = [SortKey(field: .createDate, isDescending: true)]
+}

@@ -1,0 +1,43 @@
+extension APIRouter {
+    /// Reads a JSON request body that must be an object; an empty (or blank) body reads as `{}`.
+    ///
+    /// - Throws: 400 E400001 `"JSON is invalid format."` when the body is not JSON or not an object.
+    package static func jsonObject(fromBody body: [UInt8]) throws(APIError) -> JSONObject {
+        guard body.contains(where: { !isWhitespace($0) }) else { return [:] }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: body)
+        } catch {
+            throw APIError(.invalidJson)
+        }
+        guard let object = value.objectValue else { throw APIError(.invalidJson) }
+        return object
+    }
+
+    /// Reads the fields of a browser form body (`application/x-www-form-urlencoded`) as an object of strings; a body
+    /// that starts with `{` is read as a JSON object instead.
+    ///
+    /// - Throws: E400001 for a malformed JSON body; E400004 for a form field that does not decode to UTF-8.
+    package static func formFields(fromBody body: [UInt8]) throws(APIError) -> JSONObject {
+        if body.first(where: { !isWhitespace($0) }) == UInt8(ascii: "{") {
+            return try jsonObject(fromBody: body)
+        }
+        return object(from: try QueryItem.parse(String(decoding: body, as: UTF8.self)))
+    }
+
+    /// An object of strings from decoded pairs; a repeated name keeps its first position and its last value.
+    static func object(from items: [QueryItem]) -> JSONObject {
+        JSONObject(items.map { ($0.name, JSONValue.string($0.value)) })
+    }
+
+    /// Pairs from an object: string values as they are, other values as their compact JSON text.
+    static func queryItems(from object: JSONObject) -> [QueryItem] {
+        object.pairs.map { pair in
+            QueryItem(name: pair.key, value: pair.value.stringValue ?? pair.value.serializedString())
+        }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+}

@@ -1,0 +1,80 @@
+extension RequestSignature {
+    /// Verifies a request's signature as wire spec §3.5 steps 3–11 prescribe, accepting every client family.
+    ///
+    /// Tries each candidate string to sign (``candidateStringsToSign(for:fixedHosts:)``) and compares its signature with
+    /// `X-NCMB-Signature` in constant time.
+    ///
+    /// - Parameters:
+    ///   - request: the request as received.
+    ///   - clientKey: the application's client key.
+    ///   - fixedHosts: the configured FQDNs for this endpoint: ``defaultAPIHost`` or ``defaultScriptHost`` unless
+    ///     configured otherwise (candidate a).
+    /// - Returns: the string to sign that matched, over which the response signature is computed (step 11); `nil` when
+    ///   a header is missing or no candidate matches.
+    package static func verify(_ request: SignedRequest, clientKey: String, fixedHosts: [String]) -> String? {
+        guard let sent = request.signature else { return nil }
+        for candidate in candidateStringsToSign(for: request, fixedHosts: fixedHosts) {
+            if HMACSignature.constantTimeEquals(signature(stringToSign: candidate, clientKey: clientKey), sent) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// Every string to sign a client may have used for this request, deduplicated, in trial order (wire spec §3.5):
+    /// for each host (the fixed hosts, the `Host` host name without port, the `Host` header as sent), each path (raw,
+    /// then percent-decoded when that differs) and each order (full string, then by key when that differs).
+    ///
+    /// - Returns: no candidate when the application key or timestamp header is missing.
+    package static func candidateStringsToSign(for request: SignedRequest, fixedHosts: [String]) -> [String] {
+        guard let applicationKey = request.applicationKey, let timestamp = request.timestamp else { return [] }
+        let queryPairs = signedQueryPairs(method: request.method, rawQuery: request.rawQuery)
+        var paths = [request.path]
+        // Swift clients sign the percent-decoded path (wire spec §3.4, §11 item 5).
+        if let decoded = PercentEncoding.decode(request.path), decoded != request.path { paths.append(decoded) }
+        var candidates: [String] = []
+        var seen: Set<String> = []
+        for host in candidateHosts(hostHeader: request.hostHeader, fixedHosts: fixedHosts) {
+            for path in paths {
+                for sortedByKey in [false, true] {
+                    let candidate = stringToSign(
+                        method: request.method, host: host, path: path, queryPairs: queryPairs, applicationKey: applicationKey,
+                        timestamp: timestamp, sortedByKey: sortedByKey)
+                    if seen.insert(candidate).inserted { candidates.append(candidate) }
+                }
+            }
+        }
+        return candidates
+    }
+
+    /// The candidate FQDNs, deduplicated: the fixed hosts, the `Host` header's host name without port, the `Host` header
+    /// as sent (wire spec §3.5 step 6).
+    package static func candidateHosts(hostHeader: String?, fixedHosts: [String]) -> [String] {
+        var hosts: [String] = []
+        var all = fixedHosts
+        if let hostHeader { all += [hostWithoutPort(hostHeader), hostHeader] }
+        for host in all where !hosts.contains(host) { hosts.append(host) }
+        return hosts
+    }
+
+    /// The string to sign for the response of a request that did not authenticate (wire spec §3.7): the `Host` host name
+    /// without port (the first fixed host when there is no `Host` header), the raw path, full-string order, and the
+    /// header values received, with empty strings for missing ones.
+    package static func fallbackStringToSign(for request: SignedRequest, fixedHosts: [String]) -> String {
+        let host = request.hostHeader.map(hostWithoutPort) ?? fixedHosts.first ?? ""
+        return stringToSign(
+            method: request.method, host: host, path: request.path,
+            queryPairs: signedQueryPairs(method: request.method, rawQuery: request.rawQuery),
+            applicationKey: request.applicationKey ?? "", timestamp: request.timestamp ?? "")
+    }
+
+    /// A `Host` header value without its port: `localhost:8080` → `localhost`, `[::1]:8080` → `[::1]`.
+    package static func hostWithoutPort(_ host: String) -> String {
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return host }
+            return String(host[...close])
+        }
+        guard let colon = host.lastIndex(of: ":") else { return host }
+        return String(host[..<colon])
+    }
+}

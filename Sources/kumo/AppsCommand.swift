@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import KumoServer
+import KumoSQLite
+import KumoStorage
+import NCMBWire
+
+/// `kumo apps …`: manage the applications of a data directory.
+struct AppsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apps", abstract: "Create and list applications.", subcommands: [Create.self, List.self])
+
+    /// `kumo apps create --name NAME`
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create an application and print its keys.")
+
+        @Option(help: "Unique name of the application.") var name: String
+        @Option(name: .customLong("application-key"), help: "Use this application key instead of a random one.")
+        var applicationKey: String?
+        @Option(name: .customLong("client-key"), help: "Use this client key instead of a random one.") var clientKey: String?
+        @Flag(help: "Print machine-readable JSON.") var json = false
+        @OptionGroup var storageOptions: StorageOptions
+
+        func run() async throws {
+            let logger = LoggingSetup.bootstrap(level: "warning")
+            let storage = try await storageOptions.openStorage(logger: logger)
+            do {
+                let application = try await ApplicationProvisioning(storage: storage).create(
+                    name: name, applicationKey: applicationKey, clientKey: clientKey)
+                try await storage.close()
+                print(ApplicationPrinter.describe(application, asJSON: json))
+            } catch {
+                try? await storage.close()
+                throw ApplicationPrinter.commandError(error)
+            }
+        }
+    }
+
+    /// `kumo apps list`
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List applications with their keys.")
+
+        @Flag(help: "Print machine-readable JSON.") var json = false
+        @OptionGroup var storageOptions: StorageOptions
+
+        func run() async throws {
+            let logger = LoggingSetup.bootstrap(level: "warning")
+            let storage = try await storageOptions.openStorage(logger: logger)
+            let applications = try await storage.applications.all()
+            try await storage.close()
+            if json {
+                print(JSONValue.array(applications.map(ApplicationPrinter.json)).serializedString())
+            } else {
+                for application in applications { print(ApplicationPrinter.describe(application, asJSON: false) + "\n") }
+            }
+        }
+    }
+}
+
+/// Renders applications for the terminal.
+enum ApplicationPrinter {
+    static func json(_ application: HostedApplication) -> JSONValue {
+        [
+            "name": .string(application.name), "applicationId": .string(application.applicationId),
+            "applicationKey": .string(application.applicationKey), "clientKey": .string(application.clientKey),
+        ]
+    }
+
+    static func describe(_ application: HostedApplication, asJSON: Bool) -> String {
+        if asJSON { return json(application).serializedString() }
+        return """
+            name:            \(application.name)
+            applicationId:   \(application.applicationId)
+            application key: \(application.applicationKey)
+            client key:      \(application.clientKey)
+            """
+    }
+
+    static func commandError(_ error: any Error) -> any Error {
+        if case StorageError.duplicate(let field) = error { return ValidationError("an application with this \(field) already exists") }
+        return error
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `kumo` command: a self-hosted NCMB-compatible backend.
+@main
+struct Kumo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kumo",
+        abstract: "A self-hosted backend that speaks the NIFCLOUD mobile backend (NCMB) REST API.",
+        subcommands: [ServeCommand.self, AppsCommand.self, CallCommand.self]
+    )
+}

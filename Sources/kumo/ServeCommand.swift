@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import KumoServer
+import KumoStorage
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `kumo serve`: run the server on embedded SQLite with zero configuration.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the Kumo server (creates a first application on an empty database).")
+
+    @Option(help: "Address to listen on; 0.0.0.0 accepts other machines.")
+    var host = ProcessInfo.processInfo.environment["KUMO_HTTP_HOST"] ?? "127.0.0.1"
+
+    @Option(help: "TCP port; 0 picks a free one.")
+    var port = Int(ProcessInfo.processInfo.environment["KUMO_HTTP_PORT"] ?? "") ?? 8080
+
+    @Option(name: .customLong("api-host"), help: "Extra FQDN accepted in request signatures (repeatable).")
+    var apiHosts: [String] = []
+
+    @Option(name: .customLong("body-size-limit"), help: "Largest request body in bytes.")
+    var maximumBodySize = 16 * 1024 * 1024
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = ProcessInfo.processInfo.environment["KUMO_LOG_LEVEL"] ?? "info"
+
+    @OptionGroup var storageOptions: StorageOptions
+
+    func run() async throws {
+        let logger = LoggingSetup.bootstrap(level: logLevel)
+        var configuration = KumoConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.apiHosts += apiHosts
+        configuration.maximumBodySize = maximumBodySize
+
+        let storage = try await storageOptions.openStorage(logger: logger)
+        let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
+        let environment = ServerEnvironment.live(storage: storage, logger: logger)
+        let server = buildApplication(configuration: configuration, environment: environment) { port in
+            ConnectionBanner.print(host: host, port: port, application: application, isNew: isNew,
+                                   databasePath: storageOptions.databasePath)
+        }
+        let serviceGroup = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: StorageCloser(storage: storage)), .init(service: server)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await serviceGroup.run()
+    }
+}
+
+/// Closes storage when the service group shuts down; listed first so that it stops last, after the HTTP server drained.
+struct StorageCloser: Service {
+    let storage: any StorageBackend
+
+    func run() async throws {
+        try await gracefulShutdown()
+        try await storage.close()
+    }
+}
+
+/// What `kumo serve` prints once it listens: everything an app needs to connect.
+enum ConnectionBanner {
+    static func print(host: String, port: Int, application: HostedApplication, isNew: Bool, databasePath: String) {
+        let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
+        let text = """
+            Kumo is listening on \(url)
+            Database: \(databasePath)\(isNew ? " (new; created application \"\(application.name)\")" : "")
+
+              application:     \(application.name)
+              applicationId:   \(application.applicationId)
+              application key: \(application.applicationKey)
+              client key:      \(application.clientKey)
+
+            Connect an NCMB SDK with:
+              NCMB.initialize(applicationKey: "\(application.applicationKey)",
+                              clientKey: "\(application.clientKey)",
+                              domainURL: "\(url)")
+            Try it:
+              swift run kumo call POST /2013-09-01/classes/Food --data '{"name":"ramen"}'
+
+            """
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,92 @@
+import AsyncHTTPClient
+import Foundation
+import NCMBWire
+import NIOHTTP1
+import Testing
+
+/// `kumo serve` as users run it: a real process, real HTTP on 127.0.0.1 (architecture §9, tier 3).
+@Suite(.serialized) struct ServeEndToEndTests {
+    // MARK: Tests
+
+    @Test func createQueryUpdateAndDeleteOverRealHTTP() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        try kumo.createApplication()
+        try kumo.start()
+        defer { kumo.stop() }
+
+        let created = try await kumo.send(.POST, "/2013-09-01/classes/Food", body: #"{"name":"ramen","price":900}"#)
+        let objectId = try #require(try JSONValue(parsing: created.body).objectValue?["objectId"]?.stringValue)
+        let updated = try await kumo.send(.PUT, "/2013-09-01/classes/Food/\(objectId)", body: #"{"price":{"__op":"Increment","amount":100}}"#)
+        // Swift-style query encoding: `:` and `$` raw (wire spec §3.4).
+        let found = try await kumo.send(.GET, "/2013-09-01/classes/Food", query: "where=%7B%22price%22:%7B%22$gte%22:1000%7D%7D&count=1")
+        let deleted = try await kumo.send(.DELETE, "/2013-09-01/classes/Food/\(objectId)")
+        let missing = try await kumo.send(.GET, "/2013-09-01/classes/Food/\(objectId)")
+
+        #expect(created.status == 201)
+        #expect(updated.status == 200)
+        #expect(found.status == 200)
+        let results = try JSONValue(parsing: found.body).objectValue
+        #expect(results?["count"] == 1)
+        #expect(results?["results"]?.arrayValue?.first?.objectValue?["price"] == 1000)
+        #expect(deleted.status == 200)
+        #expect(deleted.body.isEmpty)
+        #expect(missing.status == 404)
+        #expect(missing.body == #"{"code":"E404001","error":"No data available."}"#)
+    }
+
+    @Test func kumoCallSignsAndPrintsTheNCMBShapes() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        try kumo.createApplication()
+        try kumo.start()
+        defer { kumo.stop() }
+        let base = ["--url", "http://127.0.0.1:\(kumo.port)", "--data-dir", kumo.dataDirectory.path]
+
+        let created = try kumo.runCommand(["call", "POST", "/2013-09-01/classes/Food", "--data", #"{"name":"ramen"}"#] + base)
+        let found = try kumo.runCommand(["call", "GET", "/2013-09-01/classes/Food", "--query", #"where={"name":"ramen"}"#] + base)
+
+        let createdObject = try JSONValue(parsing: created.trimmingCharacters(in: .whitespacesAndNewlines)).objectValue
+        let objectId = try #require(createdObject?["objectId"]?.stringValue)
+        #expect(objectId.count == 16)
+        #expect(createdObject?.keys == ["objectId", "createDate"])
+        let results = try JSONValue(parsing: found.trimmingCharacters(in: .whitespacesAndNewlines)).objectValue?["results"]?.arrayValue
+        #expect(results?.count == 1)
+        #expect(results?.first?.objectValue?["name"] == "ramen")
+        #expect(results?.first?.objectValue?["objectId"] == .string(objectId))
+    }
+
+    @Test func serveCreatesADefaultApplicationAndAppsListPrintsItsKeys() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        try kumo.start()
+        kumo.stop()
+
+        let listed = try kumo.runCommand(["apps", "list", "--json", "--data-dir", kumo.dataDirectory.path])
+
+        let applications = try JSONValue(parsing: listed.trimmingCharacters(in: .whitespacesAndNewlines)).arrayValue
+        let first = try #require(applications?.first?.objectValue)
+        #expect(applications?.count == 1)
+        #expect(first["name"] == "default")
+        #expect(first["applicationKey"]?.stringValue?.count == 64)
+        #expect(first["clientKey"]?.stringValue?.count == 64)
+        #expect(first["applicationId"]?.stringValue?.count == 16)
+    }
+
+    @Test func gracefulShutdownExitsCleanlyAndKeepsData() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        try kumo.createApplication()
+        try kumo.start()
+        let created = try await kumo.send(.POST, "/2013-09-01/classes/Food", body: #"{"name":"udon"}"#)
+        let objectId = try #require(try JSONValue(parsing: created.body).objectValue?["objectId"]?.stringValue)
+
+        let status = kumo.stop()
+        try kumo.start()
+        defer { kumo.stop() }
+        let read = try await kumo.send(.GET, "/2013-09-01/classes/Food/\(objectId)")
+
+        #expect(status == 0)
+        #expect(read.status == 200)
+    }
+}
