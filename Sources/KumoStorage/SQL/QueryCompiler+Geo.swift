@@ -15,8 +15,13 @@ extension QueryCompiler {
     }
 
     /// `$nearSphere` with an optional maximum distance; records the distance for ordering when at the top level.
+    ///
+    /// The query point is bound only when the distance expression is written into the statement (a maximum distance,
+    /// or the distance order of a page): an unused bound value is an error on both engines.
     mutating func appendNearSphere(_ target: FieldTarget, _ point: GeoPoint, maximumDistance: GeoDistance?, isTopLevel: Bool) {
         guard case .json(let reference) = target else { return statement.append(dialect.literal(false)) }
+        let recordsDistance = isTopLevel && nearSphereDistance == nil && ordersByDistance
+        guard maximumDistance != nil || recordsDistance else { return statement.append(isGeoPoint(reference)) }
         let distance = dialect.greatCircleDistance(
             latitude: dialect.numberValue(reference.appending(.latitude)),
             longitude: dialect.numberValue(reference.appending(.longitude)),
@@ -29,7 +34,7 @@ extension QueryCompiler {
             statement.bind(.double(maximumDistance.radians))
         }
         statement.append(")")
-        if isTopLevel, nearSphereDistance == nil {
+        if recordsDistance {
             nearSphereDistance = "CASE WHEN \(isGeoPoint(reference)) THEN \(distance) END"
         }
     }

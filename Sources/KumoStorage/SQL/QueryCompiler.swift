@@ -56,6 +56,8 @@ package struct QueryCompiler {
     private var aliasCounter = 0
     /// The distance expression of the first top-level `$nearSphere`, used to order when the request has no `order`.
     var nearSphereDistance: String?
+    /// Whether the statement being compiled is a page ordered by `$nearSphere` distance (no `order` was sent).
+    var ordersByDistance = false
 
     private init(dialect: any SQLDialect, applicationId: String, access: AccessContext) {
         self.dialect = dialect
@@ -104,8 +106,11 @@ package struct QueryCompiler {
 
     /// The object columns of `alias`, in ``ObjectColumn`` order.
     static func selectedColumns(alias: String) -> String {
-        [ObjectColumn.rowId, ObjectColumn.objectId, ObjectColumn.createDate, ObjectColumn.updateDate, ObjectColumn.acl, ObjectColumn.fields]
-            .map { "\(alias).\($0) AS \($0)" }.joined(separator: ", ")
+        [
+            ObjectColumn.rowId, ObjectColumn.objectId, ObjectColumn.createDate, ObjectColumn.updateDate, ObjectColumn.acl,
+            ObjectColumn.fields,
+        ]
+        .map { "\(alias).\($0) AS \($0)" }.joined(separator: ", ")
     }
 
     /// A fresh alias with a prefix, unique within the statement.
@@ -165,6 +170,7 @@ package struct QueryCompiler {
         appendReaderPrincipals()
         statement.append(isCount ? "SELECT COUNT(*) AS \(ObjectColumn.count)" : "SELECT \(QueryCompiler.selectedColumns(alias: "o"))")
         statement.append(" FROM objects o WHERE ")
+        ordersByDistance = !isCount && parameters.order.isEmpty
         appendFilter(alias: "o", className: className, whereQuery: parameters.whereQuery, isTopLevel: true)
         guard !isCount else { return }
         appendOrder(parameters.order, alias: "o", usesDistance: true)
