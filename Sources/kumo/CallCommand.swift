@@ -58,7 +58,12 @@ struct CallCommand: AsyncParsableCommand {
         if let sessionToken { request.headers.add(name: NCMBHeaderName.sessionToken, value: sessionToken) }
         if let data { request.body = .bytes(ByteBuffer(string: data)) }
 
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response: HTTPClientResponse
+        do {
+            response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        } catch {
+            throw ValidationError("could not reach \(url) (\(error)); is `kumo serve` running there?")
+        }
         let body = try await response.body.collect(upTo: 256 * 1024 * 1024)
         FileHandle.standardError.write(Data("HTTP \(response.status.code)\n".utf8))
         FileHandle.standardOutput.write(Data(body.readableBytesView))

@@ -41,8 +41,9 @@ struct ServeCommand: AsyncParsableCommand {
         let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
         let environment = ServerEnvironment.live(storage: storage, logger: logger)
         let server = buildApplication(configuration: configuration, environment: environment) { port in
-            ConnectionBanner.print(host: host, port: port, application: application, isNew: isNew,
-                                   databasePath: storageOptions.databasePath)
+            ConnectionBanner.print(
+                host: host, port: port, application: application, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
+                databasePath: storageOptions.databasePath)
         }
         let serviceGroup = ServiceGroup(
             configuration: .init(
@@ -65,8 +66,13 @@ struct StorageCloser: Service {
 
 /// What `kumo serve` prints once it listens: everything an app needs to connect.
 enum ConnectionBanner {
-    static func print(host: String, port: Int, application: HostedApplication, isNew: Bool, databasePath: String) {
+    static func print(
+        host: String, port: Int, application: HostedApplication, isNew: Bool, dataDirectory: String, databasePath: String
+    ) {
         let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
+        var callOptions = ""
+        if port != 8080 { callOptions += " --url \(url.dropLast())" }
+        if dataDirectory != "./kumo-data" { callOptions += " --data-dir \(dataDirectory)" }
         let text = """
             Kumo is listening on \(url)
             Database: \(databasePath)\(isNew ? " (new; created application \"\(application.name)\")" : "")
@@ -81,7 +87,7 @@ enum ConnectionBanner {
                               clientKey: "\(application.clientKey)",
                               domainURL: "\(url)")
             Try it:
-              swift run kumo call POST /2013-09-01/classes/Food --data '{"name":"ramen"}'
+              swift run kumo call POST /2013-09-01/classes/Food --data '{"name":"ramen"}'\(callOptions)
 
             """
         FileHandle.standardOutput.write(Data(text.utf8))
