@@ -12,7 +12,8 @@ let package = Package(
     name: "kumo",
     platforms: [.macOS(.v14), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
-        .executable(name: "kumo", targets: ["kumo"])
+        .library(name: "NCMB", targets: ["NCMB"]),
+        .executable(name: "kumo", targets: ["kumo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
@@ -25,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // MARK: - Wire
@@ -34,6 +37,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "NCMBWireTests", dependencies: ["NCMBWire"], swiftSettings: swiftSettings),
+
+        // MARK: - SDK
+        .target(name: "NCMB", dependencies: ["NCMBWire"], swiftSettings: swiftSettings),
+        .testTarget(name: "NCMBTests", dependencies: ["NCMB", "NCMBWire"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "NCMBExample", dependencies: ["NCMB"], path: "Examples/NCMBExample", swiftSettings: swiftSettings),
 
         // MARK: - Storage
         .target(
@@ -51,6 +60,7 @@ let package = Package(
                 "KumoStorage",
                 "NCMBWire",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -62,6 +72,26 @@ let package = Package(
         .testTarget(
             name: "KumoSQLiteTests",
             dependencies: ["KumoSQLite", "KumoStorage", "NCMBWire", "KumoTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "KumoPostgres",
+            dependencies: [
+                "KumoStorage",
+                "NCMBWire",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoPostgresTests",
+            dependencies: ["KumoPostgres", "KumoStorage", "NCMBWire", "KumoTestSupport"],
             swiftSettings: swiftSettings
         ),
 
@@ -86,6 +116,7 @@ let package = Package(
             dependencies: [
                 "KumoServer", "KumoStorage", "NCMBWire", "KumoTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -97,6 +128,7 @@ let package = Package(
                 "NCMBWire",
                 "KumoStorage",
                 "KumoSQLite",
+                "KumoPostgres",
                 "KumoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -104,6 +136,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
@@ -114,9 +148,11 @@ let package = Package(
         .target(
             name: "KumoTestSupport",
             dependencies: [
+                "NCMB",
                 "NCMBWire",
                 "KumoStorage",
                 "KumoSQLite",
+                "KumoPostgres",
                 "KumoServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -129,15 +165,16 @@ let package = Package(
         .testTarget(
             name: "KumoIntegrationTests",
             dependencies: [
-                "KumoTestSupport", "KumoServer", "KumoStorage", "KumoSQLite", "NCMBWire",
+                "NCMB", "KumoTestSupport", "KumoServer", "KumoStorage", "KumoSQLite", "NCMBWire",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "KumoEndToEndTests",
             dependencies: [
-                "KumoTestSupport", "KumoSQLite", "NCMBWire",
+                "NCMB", "KumoTestSupport", "KumoSQLite", "NCMBWire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,6 +1,5 @@
 import KumoStorage
 import NCMBWire
-import SQLiteNIO
 
 /// `ApplicationStore` over the `applications` table; settings are JSON (`{"defaultObjectACL":{…}}`).
 struct SQLiteApplicationStore: ApplicationStore {
@@ -16,7 +15,7 @@ struct SQLiteApplicationStore: ApplicationStore {
             .text(application.clientKey), .text(settings.serializedString()), .integer(application.createDate.millisecondsSince1970),
         ]
         try await writer.perform { transaction in
-            try await transaction.execute(
+            try transaction.execute(
                 "INSERT INTO applications (\(SQLiteApplicationStore.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", values
             )
         }
@@ -36,14 +35,14 @@ struct SQLiteApplicationStore: ApplicationStore {
 
     func all() async throws -> [HostedApplication] {
         try await readers.read { transaction in
-            try await transaction.rows("SELECT \(SQLiteApplicationStore.columns) FROM applications ORDER BY create_date, rowid")
+            try transaction.rows("SELECT \(SQLiteApplicationStore.columns) FROM applications ORDER BY create_date, rowid")
                 .map(SQLiteApplicationStore.decode)
         }
     }
 
     private func first(where condition: String, _ value: SQLValue) async throws -> HostedApplication? {
         try await readers.read { transaction in
-            try await transaction.rows("SELECT \(SQLiteApplicationStore.columns) FROM applications WHERE \(condition)", [value])
+            try transaction.rows("SELECT \(SQLiteApplicationStore.columns) FROM applications WHERE \(condition)", [value])
                 .first.map(SQLiteApplicationStore.decode)
         }
     }

@@ -48,14 +48,21 @@ struct SQLiteDialect: SQLDialect {
         "\(SQLiteFunctions.distanceName)(\(latitude), \(longitude), \(toLatitude), \(toLongitude))"
     }
 
+    /// `LIMIT`/`OFFSET` with their placeholders wrapped in `CAST(… AS INTEGER)`.
+    ///
+    /// A bare placeholder makes SQLite read the bound value while planning and mark the prepared statement to be
+    /// compiled again whenever that placeholder is bound, which defeats the statement cache of ``SQLiteHandle`` (every
+    /// find would be parsed and planned twice). The cast hides the value from the planner; the plan does not depend on it.
     func limitClause(limit: String?, offset: String?) -> String {
-        switch (limit, offset) {
+        switch (limit.map(integer), offset.map(integer)) {
         case (nil, nil): ""
         case (let limit?, nil): " LIMIT \(limit)"
         case (let limit?, let offset?): " LIMIT \(limit) OFFSET \(offset)"
         case (nil, let offset?): " LIMIT -1 OFFSET \(offset)"
         }
     }
+
+    private func integer(_ placeholder: String) -> String { "CAST(\(placeholder) AS INTEGER)" }
 
     func concatenate(_ left: String, _ right: String) -> String { "(\(left) || \(right))" }
 

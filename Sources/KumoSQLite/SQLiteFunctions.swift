@@ -1,6 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
-import SQLiteNIO
+import VaporCSQLite
 
 /// Custom SQL functions installed on every connection: the bundled SQLite has neither a regular-expression function
 /// nor math functions (architecture §7.6).
@@ -10,20 +10,53 @@ enum SQLiteFunctions {
     /// `kumo_distance(latitude1, longitude1, latitude2, longitude2)`: great-circle distance in radians (haversine).
     static let distanceName = "kumo_distance"
 
-    /// The functions to install, one set per connection.
-    static func all() -> [SQLiteCustomFunction] {
-        let cache = RegularExpressionCache()
-        let regexp = SQLiteCustomFunction(regexpName, argumentCount: 2, pure: true) { arguments in
-            guard case .text(let pattern) = arguments[0], case .text(let subject) = arguments[1] else { return nil }
-            return cache.matches(pattern: pattern, subject: subject)
+    /// Installs both functions on a connection (each connection gets its own regular-expression cache).
+    static func install(on handle: SQLiteHandle) throws {
+        let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
+        try handle.withDatabase { database in
+            let cache = Unmanaged.passRetained(RegularExpressionCache()).toOpaque()
+            var code = sqlite_nio_sqlite3_create_function_v2(
+                database, regexpName, 2, flags, cache, { context, _, arguments in SQLiteFunctions.regexp(context, arguments) },
+                nil, nil, { pointer in pointer.map { Unmanaged<RegularExpressionCache>.fromOpaque($0).release() } })
+            guard code == SQLITE_OK else { throw SQLiteFailure(code: code, message: "cannot install \(regexpName)") }
+            code = sqlite_nio_sqlite3_create_function_v2(
+                database, distanceName, 4, flags, nil, { context, _, arguments in SQLiteFunctions.distance(context, arguments) },
+                nil, nil, nil)
+            guard code == SQLITE_OK else { throw SQLiteFailure(code: code, message: "cannot install \(distanceName)") }
         }
-        let distance = SQLiteCustomFunction(distanceName, argumentCount: 4, pure: true) { arguments in
-            let values = arguments.map(\.numericValue)
-            guard let latitude = values[0], let longitude = values[1], let toLatitude = values[2], let toLongitude = values[3]
-            else { return nil }
-            return greatCircleDistance(latitude: latitude, longitude: longitude, toLatitude: toLatitude, toLongitude: toLongitude)
+    }
+
+    private static func regexp(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+        guard let arguments, let pointer = sqlite_nio_sqlite3_user_data(context),
+            let pattern = text(arguments[0]), let subject = text(arguments[1])
+        else { return sqlite_nio_sqlite3_result_null(context) }
+        let cache = Unmanaged<RegularExpressionCache>.fromOpaque(pointer).takeUnretainedValue()
+        sqlite_nio_sqlite3_result_int(context, cache.matches(pattern: pattern, subject: subject) ? 1 : 0)
+    }
+
+    private static func distance(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+        guard let arguments, let latitude = number(arguments[0]), let longitude = number(arguments[1]),
+            let toLatitude = number(arguments[2]), let toLongitude = number(arguments[3])
+        else { return sqlite_nio_sqlite3_result_null(context) }
+        sqlite_nio_sqlite3_result_double(
+            context,
+            greatCircleDistance(latitude: latitude, longitude: longitude, toLatitude: toLatitude, toLongitude: toLongitude))
+    }
+
+    /// A text argument, or `nil` for any other type.
+    private static func text(_ value: OpaquePointer?) -> String? {
+        guard sqlite_nio_sqlite3_value_type(value) == SQLITE_TEXT, let pointer = sqlite_nio_sqlite3_value_text(value) else { return nil }
+        let length = Int(sqlite_nio_sqlite3_value_bytes(value))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    /// An integer or real argument as a number, or `nil` for any other type.
+    private static func number(_ value: OpaquePointer?) -> Double? {
+        switch sqlite_nio_sqlite3_value_type(value) {
+        case SQLITE_INTEGER: Double(sqlite_nio_sqlite3_value_int64(value))
+        case SQLITE_FLOAT: sqlite_nio_sqlite3_value_double(value)
+        default: nil
         }
-        return [regexp, distance]
     }
 
     /// The haversine distance between two points in degrees, as an angle in radians.
@@ -43,7 +76,7 @@ enum SQLiteFunctions {
 /// Compiled regular expressions by pattern, so a query compiles its pattern once rather than once per row.
 ///
 /// Patterns use `NSRegularExpression` syntax (ICU). An invalid pattern matches nothing.
-private struct RegularExpressionCache: Sendable {
+private final class RegularExpressionCache: Sendable {
     /// At most this many patterns are kept; the cache is emptied when it would grow beyond.
     private static let capacity = 64
     private let expressions = NIOLockedValueBox<[String: NSRegularExpression?]>([:])
@@ -62,16 +95,5 @@ private struct RegularExpressionCache: Sendable {
             cache[pattern] = compiled
         }
         return compiled
-    }
-}
-
-extension SQLiteData {
-    /// The value as a number, for integers and reals only.
-    var numericValue: Double? {
-        switch self {
-        case .integer(let integer): Double(integer)
-        case .float(let double): double
-        default: nil
-        }
     }
 }

@@ -1,6 +1,5 @@
 import KumoStorage
 import NCMBWire
-import SQLiteNIO
 
 /// Expands `include` paths in the read transaction of a find (wire spec §5.2).
 ///
@@ -15,7 +14,7 @@ struct SQLiteIncluder {
     let dialect = SQLiteDialect()
 
     /// The objects with every path expanded.
-    func expand(_ objects: [StoredObject], paths: [[FieldName]]) async throws -> [StoredObject] {
+    func expand(_ objects: [StoredObject], paths: [[FieldName]]) throws -> [StoredObject] {
         var objects = objects
         for (field, remainders) in SQLiteIncluder.group(paths) {
             let pointers = objects.compactMap { object -> Pointer? in
@@ -23,7 +22,7 @@ struct SQLiteIncluder {
                 return pointer
             }
             guard !pointers.isEmpty else { continue }
-            let targets = try await fetch(pointers, remainders: remainders)
+            let targets = try fetch(pointers, remainders: remainders)
             for index in objects.indices {
                 guard let value = objects[index].fields[field.rawValue], case .pointer(let pointer) = TypedValue(value),
                     let target = targets[pointer]
@@ -38,7 +37,7 @@ struct SQLiteIncluder {
     }
 
     /// The readable targets of the pointers, expanded along the remaining paths, by pointer.
-    private func fetch(_ pointers: [Pointer], remainders: [[FieldName]]) async throws -> [Pointer: StoredObject] {
+    private func fetch(_ pointers: [Pointer], remainders: [[FieldName]]) throws -> [Pointer: StoredObject] {
         var found: [Pointer: StoredObject] = [:]
         let objectIdsByClass = Dictionary(grouping: pointers, by: \.className).mapValues { Array(Set($0.map(\.objectId))).sorted() }
         for className in objectIdsByClass.keys.sorted() {
@@ -49,8 +48,8 @@ struct SQLiteIncluder {
                 parameters: QueryParameters(whereQuery: WhereQuery([condition]), limit: objectIds.count)
             )
             guard let page = QueryCompiler.find(request, access: access, dialect: dialect).page else { continue }
-            var targets = try await transaction.rows(page).map { try SQLiteObjectRow($0).object }
-            if !remainders.isEmpty { targets = try await expand(targets, paths: remainders) }
+            var targets = try transaction.rows(page).map { try SQLiteObjectRow($0).object }
+            if !remainders.isEmpty { targets = try expand(targets, paths: remainders) }
             for target in targets { found[Pointer(className: className, objectId: target.objectId)] = target }
         }
         return found

@@ -1,6 +1,5 @@
 import KumoStorage
 import NCMBWire
-import SQLiteNIO
 
 /// An `objects` row as the compiler's statements select it (``QueryCompiler/ObjectColumn``).
 struct SQLiteObjectRow: Sendable {
@@ -17,14 +16,22 @@ struct SQLiteObjectRow: Sendable {
         guard let rowId = row.column(Column.rowId)?.integer, let objectId = row.column(Column.objectId)?.string,
             let createDate = row.column(Column.createDate)?.integer, let updateDate = row.column(Column.updateDate)?.integer,
             let aclText = row.column(Column.acl)?.string, let fieldsText = row.column(Column.fields)?.string,
-            let fields = try? JSONValue(parsing: fieldsText).objectValue, let aclValue = try? JSONValue(parsing: aclText)
+            let fields = try? JSONValue(parsing: fieldsText).objectValue, let acl = SQLiteObjectRow.acl(storedText: aclText)
         else { throw StorageError.unavailable("An objects row could not be decoded.") }
         self.rowId = Int64(rowId)
         self.object = StoredObject(
             objectId: objectId, createDate: WireDate(millisecondsSince1970: Int64(createDate)),
-            updateDate: WireDate(millisecondsSince1970: Int64(updateDate)), acl: AccessControlList(storedJSON: aclValue),
-            fields: fields
+            updateDate: WireDate(millisecondsSince1970: Int64(updateDate)), acl: acl, fields: fields
         )
+    }
+
+    /// The stored text of the default ACL (public read and write), which most rows hold.
+    private static let publicReadWriteText = AccessControlList.publicReadWrite.json.serializedString()
+
+    /// The ACL of a stored text; the default one is recognised without parsing.
+    private static func acl(storedText text: String) -> AccessControlList? {
+        if text == publicReadWriteText { return .publicReadWrite }
+        return (try? JSONValue(parsing: text)).map { AccessControlList(storedJSON: $0) }
     }
 }
 

@@ -1,17 +1,16 @@
 import KumoStorage
 import NCMBWire
-import SQLiteNIO
 
 /// The statements of write units; each runs inside the writer's transaction and savepoint.
 extension SQLiteObjectStore {
     /// Registers the class, inserts the row, its access rows and its relation rows.
-    static func insert(_ object: NewObject, plan: ObjectWritePlan, transaction: SQLiteTransaction) async throws -> StoredObject {
+    static func insert(_ object: NewObject, plan: ObjectWritePlan, transaction: SQLiteTransaction) throws -> StoredObject {
         let key = object.key
-        try await transaction.execute(
+        try transaction.execute(
             "INSERT OR IGNORE INTO classes (application_id, class_name) VALUES (?1, ?2)",
             [.text(key.applicationId), .text(key.className.rawValue)]
         )
-        let inserted = try await transaction.rows(
+        let inserted = try transaction.rows(
             """
             INSERT INTO objects (class_id, object_id, create_date, update_date, public_read, public_write, acl, fields)
             SELECT class_id, ?3, ?4, ?4, ?5, ?6, ?7, ?8 FROM classes WHERE application_id = ?1 AND class_name = ?2
@@ -27,8 +26,8 @@ extension SQLiteObjectStore {
         guard let rowId = inserted.first?.column("row_id")?.integer else {
             throw StorageError.unavailable("The object row was not inserted.")
         }
-        try await insertAccessRows(ObjectWritePlan.accessRows(of: object.acl), rowId: Int64(rowId), transaction: transaction)
-        try await applyRelationChanges(
+        try insertAccessRows(ObjectWritePlan.accessRows(of: object.acl), rowId: Int64(rowId), transaction: transaction)
+        try applyRelationChanges(
             plan.relationChanges, ownerRowId: Int64(rowId), applicationId: key.applicationId, transaction: transaction
         )
         return StoredObject(
@@ -37,10 +36,10 @@ extension SQLiteObjectStore {
     }
 
     /// Applies an update to a row whose write permission was checked.
-    static func apply(_ update: ObjectUpdate, to row: SQLiteObjectRow, transaction: SQLiteTransaction) async throws -> StoredObject {
+    static func apply(_ update: ObjectUpdate, to row: SQLiteObjectRow, transaction: SQLiteTransaction) throws -> StoredObject {
         let plan = try ObjectWritePlan(applying: update.operations, to: row.object.fields)
         let acl = update.acl ?? row.object.acl
-        try await transaction.execute(
+        try transaction.execute(
             "UPDATE objects SET fields = ?1, update_date = ?2, acl = ?3, public_read = ?4, public_write = ?5 WHERE row_id = ?6",
             [
                 .text(JSONValue.object(plan.fields).serializedString()), .integer(update.updateDate.millisecondsSince1970),
@@ -49,10 +48,10 @@ extension SQLiteObjectStore {
             ]
         )
         if let replacement = update.acl {
-            try await transaction.execute("DELETE FROM object_access WHERE row_id = ?1", [.integer(row.rowId)])
-            try await insertAccessRows(ObjectWritePlan.accessRows(of: replacement), rowId: row.rowId, transaction: transaction)
+            try transaction.execute("DELETE FROM object_access WHERE row_id = ?1", [.integer(row.rowId)])
+            try insertAccessRows(ObjectWritePlan.accessRows(of: replacement), rowId: row.rowId, transaction: transaction)
         }
-        try await applyRelationChanges(
+        try applyRelationChanges(
             plan.relationChanges, ownerRowId: row.rowId, applicationId: update.key.applicationId, transaction: transaction
         )
         var object = row.object
@@ -65,7 +64,7 @@ extension SQLiteObjectStore {
     /// One multi-row insert of `object_access` rows.
     private static func insertAccessRows(
         _ rows: [ObjectWritePlan.AccessRow], rowId: Int64, transaction: SQLiteTransaction
-    ) async throws {
+    ) throws {
         guard !rows.isEmpty else { return }
         var values: [SQLValue] = [.integer(rowId)]
         var tuples: [String] = []
@@ -73,7 +72,7 @@ extension SQLiteObjectStore {
             values += [.text(row.principal), .boolean(row.canRead), .boolean(row.canWrite)]
             tuples.append("(?1, ?\(values.count - 2), ?\(values.count - 1), ?\(values.count))")
         }
-        try await transaction.execute(
+        try transaction.execute(
             "INSERT INTO object_access (row_id, principal, can_read, can_write) VALUES " + tuples.joined(separator: ", "), values
         )
     }
@@ -82,7 +81,7 @@ extension SQLiteObjectStore {
     /// pointers to missing objects are ignored.
     private static func applyRelationChanges(
         _ changes: [ObjectWritePlan.RelationChange], ownerRowId: Int64, applicationId: String, transaction: SQLiteTransaction
-    ) async throws {
+    ) throws {
         for change in changes {
             let targetsByClass = Dictionary(grouping: change.targets, by: \.className)
             for className in targetsByClass.keys.sorted() {
@@ -99,12 +98,12 @@ extension SQLiteObjectStore {
                     + "(SELECT class_id FROM classes WHERE application_id = ?3 AND class_name = ?4)"
                     + " AND t.object_id IN (\(placeholders.joined(separator: ", ")))"
                 if change.isAddition {
-                    try await transaction.execute(
+                    try transaction.execute(
                         "INSERT OR IGNORE INTO relations (owner_row_id, field_name, target_row_id) SELECT ?1, ?2, row_id FROM (\(targets))",
                         values
                     )
                 } else {
-                    try await transaction.execute(
+                    try transaction.execute(
                         "DELETE FROM relations WHERE owner_row_id = ?1 AND field_name = ?2 AND target_row_id IN (\(targets))", values
                     )
                 }

@@ -1,7 +1,6 @@
 import KumoStorage
 import Logging
 import NCMBWire
-import SQLiteNIO
 
 /// `ObjectStore` on SQLite: reads on the reader pool, writes as units of the group-committing writer.
 struct SQLiteObjectStore: ObjectStore {
@@ -12,7 +11,7 @@ struct SQLiteObjectStore: ObjectStore {
     func create(_ object: NewObject) async throws -> StoredObject {
         let plan = try ObjectWritePlan(applying: object.operations, to: JSONObject())
         return try await writer.perform { transaction in
-            try await SQLiteObjectStore.insert(object, plan: plan, transaction: transaction)
+            try SQLiteObjectStore.insert(object, plan: plan, transaction: transaction)
         }
     }
 
@@ -29,18 +28,20 @@ struct SQLiteObjectStore: ObjectStore {
     func find(_ request: FindRequest, access: AccessContext) async throws -> FoundObjects {
         let compiled = QueryCompiler.find(request, access: access, dialect: dialect)
         let parameters = request.parameters
-        return try await readers.read { transaction in
+        // Only the page statement runs (no count, no includes to expand): no explicit transaction is needed.
+        let isSingleStatement = compiled.count == nil && parameters.include.isEmpty
+        return try await readers.read(isSingleStatement: isSingleStatement) { transaction in
             var objects: [StoredObject] = []
             if let page = compiled.page {
-                objects = try await transaction.rows(page).map { try SQLiteObjectRow($0).object }
+                objects = try transaction.rows(page).map { try SQLiteObjectRow($0).object }
             }
             var count: Int?
             if let countStatement = compiled.count {
-                count = try await transaction.rows(countStatement).first?.column(QueryCompiler.ObjectColumn.count)?.integer.map { Int($0) }
+                count = try transaction.rows(countStatement).first?.column(QueryCompiler.ObjectColumn.count)?.integer.map { Int($0) }
             }
             if !parameters.include.isEmpty, !objects.isEmpty {
                 let includer = SQLiteIncluder(transaction: transaction, applicationId: request.applicationId, access: access)
-                objects = try await includer.expand(objects, paths: parameters.include)
+                objects = try includer.expand(objects, paths: parameters.include)
             }
             if let keys = parameters.keys {
                 let kept = Set(keys.map(\.rawValue) + parameters.include.compactMap { $0.first?.rawValue })
@@ -57,26 +58,26 @@ struct SQLiteObjectStore: ObjectStore {
     func update(_ update: ObjectUpdate, access: AccessContext) async throws -> StoredObject {
         let lookup = QueryCompiler.objectLookup(update.key, access: access, dialect: dialect)
         return try await writer.perform { transaction in
-            let row = try await SQLiteObjectStore.writableRow(lookup, transaction: transaction)
-            return try await SQLiteObjectStore.apply(update, to: row, transaction: transaction)
+            let row = try SQLiteObjectStore.writableRow(lookup, transaction: transaction)
+            return try SQLiteObjectStore.apply(update, to: row, transaction: transaction)
         }
     }
 
     func delete(_ key: ObjectKey, access: AccessContext) async throws {
         let lookup = QueryCompiler.objectLookup(key, access: access, dialect: dialect)
         try await writer.perform { transaction in
-            let row = try await SQLiteObjectStore.writableRow(lookup, transaction: transaction)
+            let row = try SQLiteObjectStore.writableRow(lookup, transaction: transaction)
             let rowId = SQLValue.integer(row.rowId)
-            try await transaction.execute("DELETE FROM relations WHERE owner_row_id = ?1 OR target_row_id = ?1", [rowId])
-            try await transaction.execute("DELETE FROM object_access WHERE row_id = ?1", [rowId])
-            try await transaction.execute("DELETE FROM objects WHERE row_id = ?1", [rowId])
+            try transaction.execute("DELETE FROM relations WHERE owner_row_id = ?1 OR target_row_id = ?1", [rowId])
+            try transaction.execute("DELETE FROM object_access WHERE row_id = ?1", [rowId])
+            try transaction.execute("DELETE FROM objects WHERE row_id = ?1", [rowId])
         }
     }
 
     /// Runs a write lookup and checks the caller's permission (Kumo D3): missing or neither readable nor writable →
     /// `.notFound`; readable but not writable → `.denied`. A write-only grant allows the write.
-    static func writableRow(_ lookup: SQLStatement, transaction: SQLiteTransaction) async throws -> SQLiteObjectRow {
-        guard let row = try await transaction.rows(lookup).first else { throw StorageError.notFound }
+    static func writableRow(_ lookup: SQLStatement, transaction: SQLiteTransaction) throws -> SQLiteObjectRow {
+        guard let row = try transaction.rows(lookup).first else { throw StorageError.notFound }
         guard row.flag(QueryCompiler.ObjectColumn.canWrite) else {
             throw row.flag(QueryCompiler.ObjectColumn.canRead) ? StorageError.denied : StorageError.notFound
         }

@@ -1,44 +1,74 @@
 import KumoStorage
 import Logging
-import SQLiteNIO
+import NIOPosix
 
-/// One connection inside a transaction: runs statements and reports failures as `StorageError`.
+/// One connection inside a transaction: runs statements synchronously and reports failures as `StorageError`.
 ///
-/// Write units receive one from ``SQLiteWriter``; reads receive one from ``SQLiteReaderPool``. It must not escape the
-/// closure it was handed to.
+/// Write units receive one from ``SQLiteWriter``; reads receive one from ``SQLiteReaderPool``. Both run the whole
+/// transaction as one job on the storage's thread pool (``SQLiteConnection/run(_:)``), so a transaction must not
+/// escape the closure it was handed to.
 struct SQLiteTransaction: Sendable {
-    /// The connection, used by one task at a time.
-    let connection: SQLiteConnection
+    /// The connection, used by one job at a time.
+    let handle: SQLiteHandle
     /// Where failures are logged.
     let logger: Logger
 
     /// Runs a compiled statement and returns its rows.
-    func rows(_ statement: SQLStatement) async throws -> [SQLiteRow] {
-        try await rows(statement.text, statement.bindings)
+    func rows(_ statement: SQLStatement) throws -> [SQLiteRow] {
+        try rows(statement.text, statement.bindings)
     }
 
     /// Runs engine-owned SQL with bound values and returns its rows.
-    func rows(_ sql: String, _ values: [SQLValue] = []) async throws -> [SQLiteRow] {
+    func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [SQLiteRow] {
         do {
-            return try await connection.query(sql, values.map(\.sqliteData))
-        } catch let error as SQLiteError {
+            return try handle.rows(sql, values.map(\.sqliteValue))
+        } catch let error as SQLiteFailure {
             throw StorageError(sqliteError: error, logger: logger)
         }
     }
 
     /// Runs engine-owned SQL with bound values, ignoring rows.
-    func execute(_ sql: String, _ values: [SQLValue] = []) async throws {
-        _ = try await rows(sql, values)
+    func execute(_ sql: String, _ values: [SQLValue] = []) throws {
+        _ = try rows(sql, values)
+    }
+}
+
+/// A connection and the thread pool its jobs run on: SQLite calls block, so they never run on an event loop or on the
+/// cooperative pool.
+struct SQLiteConnection: Sendable {
+    let handle: SQLiteHandle
+    let threadPool: NIOThreadPool
+    let logger: Logger
+
+    /// Runs `body` as one job on the thread pool and returns its result.
+    ///
+    /// - Throws: what `body` threw, or `StorageError.unavailable` when the pool has shut down.
+    func run<Value: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> Value) async throws -> Value {
+        let transaction = SQLiteTransaction(handle: handle, logger: logger)
+        do {
+            return try await threadPool.runIfActive { try body(transaction) }
+        } catch let error as StorageError {
+            throw error
+        } catch let error as SQLiteFailure {
+            throw StorageError(sqliteError: error, logger: logger)
+        } catch is NIOThreadPoolError.ThreadPoolInactive {
+            throw StorageError.unavailable("The storage is closed.")
+        }
+    }
+
+    /// Closes the connection on the thread pool.
+    func close() async throws {
+        try await threadPool.runIfActive { [handle] in handle.close() }
     }
 }
 
 extension SQLValue {
-    /// The SQLiteNIO form; booleans are integers 1 and 0.
-    var sqliteData: SQLiteData {
+    /// The SQLite form; booleans are integers 1 and 0.
+    var sqliteValue: SQLiteValue {
         switch self {
         case .null: .null
-        case .integer(let integer): .integer(SQLiteInt64(integer))
-        case .double(let double): .float(double)
+        case .integer(let integer): .integer(integer)
+        case .double(let double): .real(double)
         case .text(let text): .text(text)
         case .boolean(let flag): .integer(flag ? 1 : 0)
         }
@@ -48,7 +78,7 @@ extension SQLValue {
 extension StorageError {
     /// Maps an SQLite failure: a UNIQUE violation becomes `.duplicate` naming the (last) column in wire spelling,
     /// anything else `.unavailable`, logged at `error`.
-    init(sqliteError error: SQLiteError, logger: Logger) {
+    init(sqliteError error: SQLiteFailure, logger: Logger) {
         let uniquePrefix = "UNIQUE constraint failed: "
         if error.message.hasPrefix(uniquePrefix) {
             let columns = error.message.dropFirst(uniquePrefix.count).split(separator: ",")

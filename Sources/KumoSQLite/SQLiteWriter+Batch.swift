@@ -6,26 +6,10 @@ extension SQLiteWriter {
     func runBatch(_ batch: [QueuedUnit]) async -> [(Int, Result<any Sendable, any Error>)] {
         guard !batch.isEmpty else { return [] }
         let start = ContinuousClock.now
+        let outcomes: [(Int, Result<any Sendable, any Error>)]
         do {
-            try await transaction.execute("BEGIN IMMEDIATE")
+            outcomes = try await connection.run { transaction in try SQLiteWriter.runTransaction(batch, transaction: transaction) }
         } catch {
-            return batch.map { ($0.id, .failure(error)) }
-        }
-        var outcomes: [(Int, Result<any Sendable, any Error>)] = []
-        outcomes.reserveCapacity(batch.count)
-        for unit in batch {
-            do {
-                outcomes.append((unit.id, try await runUnit(unit)))
-            } catch {
-                // The savepoint itself failed: the transaction is unusable, so the whole batch fails.
-                try? await transaction.execute("ROLLBACK")
-                return batch.map { ($0.id, .failure(error)) }
-            }
-        }
-        do {
-            try await transaction.execute("COMMIT")
-        } catch {
-            try? await transaction.execute("ROLLBACK")
             return batch.map { ($0.id, .failure(error)) }
         }
         batchUnits.record(batch.count)
@@ -34,16 +18,35 @@ extension SQLiteWriter {
         return outcomes
     }
 
-    /// Runs one unit inside a savepoint; its own failure is its outcome, a savepoint failure is thrown.
-    private func runUnit(_ unit: QueuedUnit) async throws -> Result<any Sendable, any Error> {
-        try await transaction.execute("SAVEPOINT unit")
+    /// `BEGIN IMMEDIATE`, each unit in its savepoint, `COMMIT`; runs on the thread pool.
+    ///
+    /// - Throws: when `BEGIN`, a savepoint or `COMMIT` fails (the transaction is rolled back and the whole batch fails).
+    private static func runTransaction(
+        _ batch: [QueuedUnit], transaction: SQLiteTransaction
+    ) throws -> [(Int, Result<any Sendable, any Error>)] {
+        try transaction.execute("BEGIN IMMEDIATE")
+        var outcomes: [(Int, Result<any Sendable, any Error>)] = []
+        outcomes.reserveCapacity(batch.count)
         do {
-            let value = try await unit.work(transaction)
-            try await transaction.execute("RELEASE unit")
+            for unit in batch { outcomes.append((unit.id, try runUnit(unit, transaction: transaction))) }
+            try transaction.execute("COMMIT")
+        } catch {
+            try? transaction.execute("ROLLBACK")
+            throw error
+        }
+        return outcomes
+    }
+
+    /// Runs one unit inside a savepoint; its own failure is its outcome, a savepoint failure is thrown.
+    private static func runUnit(_ unit: QueuedUnit, transaction: SQLiteTransaction) throws -> Result<any Sendable, any Error> {
+        try transaction.execute("SAVEPOINT unit")
+        do {
+            let value = try unit.work(transaction)
+            try transaction.execute("RELEASE unit")
             return .success(value)
         } catch {
-            try await transaction.execute("ROLLBACK TO unit")
-            try await transaction.execute("RELEASE unit")
+            try transaction.execute("ROLLBACK TO unit")
+            try transaction.execute("RELEASE unit")
             return .failure(error)
         }
     }

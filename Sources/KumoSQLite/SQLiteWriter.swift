@@ -1,7 +1,6 @@
 import KumoStorage
 import Logging
 import Metrics
-import SQLiteNIO
 
 /// The only write connection, with group commit (architecture §7.6).
 ///
@@ -10,9 +9,10 @@ import SQLiteNIO
 /// returns resumes each unit's caller, so an acknowledged write is durable. Units that queued meanwhile form the next
 /// batch, led by the first of them. There is no timer: a batch is whatever queued while the previous commit synced.
 /// A failing unit rolls back to its savepoint and fails alone; a failing `COMMIT` fails every unit of its batch.
+/// A whole batch, from `BEGIN` to `COMMIT`, runs as one job on the storage's thread pool.
 actor SQLiteWriter {
     /// A unit's work: statements on the write transaction, returning what the caller gets.
-    typealias Work = @Sendable (SQLiteTransaction) async throws -> any Sendable
+    typealias Work = @Sendable (SQLiteTransaction) throws -> any Sendable
 
     /// A queued unit.
     struct QueuedUnit: Sendable {
@@ -28,7 +28,7 @@ actor SQLiteWriter {
         case lead
     }
 
-    let transaction: SQLiteTransaction
+    let connection: SQLiteConnection
     let maximumBatch: Int
     let batchUnits = Recorder(label: "kumo_storage_commit_batch_units")
     let commitDuration = Timer(label: "kumo_storage_commit_duration_seconds")
@@ -42,8 +42,8 @@ actor SQLiteWriter {
     private var drainWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a writer over an open connection it then owns.
-    init(connection: SQLiteConnection, maximumBatch: Int, logger: Logger) {
-        self.transaction = SQLiteTransaction(connection: connection, logger: logger)
+    init(connection: SQLiteConnection, maximumBatch: Int) {
+        self.connection = connection
         self.maximumBatch = max(1, maximumBatch)
     }
 
@@ -51,11 +51,11 @@ actor SQLiteWriter {
     ///
     /// - Throws: what the unit threw (its changes are rolled back), `StorageError.unavailable` when the commit failed
     ///   or the writer is closed.
-    func perform<Value: Sendable>(_ work: @escaping @Sendable (SQLiteTransaction) async throws -> Value) async throws -> Value {
+    func perform<Value: Sendable>(_ work: @escaping @Sendable (SQLiteTransaction) throws -> Value) async throws -> Value {
         guard !isClosed else { throw StorageError.unavailable("The storage is closed.") }
         let id = nextUnitId
         nextUnitId += 1
-        queue.append(QueuedUnit(id: id, work: { try await work($0) }))
+        queue.append(QueuedUnit(id: id, work: { try work($0) }))
         if isLeading {
             let signal = await withCheckedContinuation { waiters[id] = $0 }
             if case .lead = signal { await lead() }
@@ -72,14 +72,16 @@ actor SQLiteWriter {
         return value
     }
 
-    /// Refuses new units, waits for the queued ones to commit, then closes the connection.
+    /// Refuses new units, waits for the queued ones to commit, runs `PRAGMA optimize`, then closes the connection.
     func close() async throws {
         guard !isClosed else { return }
         isClosed = true
         if isLeading {
             await withCheckedContinuation { drainWaiters.append($0) }
         }
-        try await transaction.connection.close()
+        // Keeps the query planner's statistics fresh; a failure here must not keep the connection open.
+        _ = try? await connection.run { try $0.execute("PRAGMA optimize") }
+        try await connection.close()
     }
 
     /// Runs batches until this caller's unit is done, then hands the lead to the next queued unit or goes idle.

@@ -2,13 +2,13 @@ package import Foundation
 package import Hummingbird
 package import HummingbirdTesting
 package import KumoServer
-import KumoSQLite
 package import KumoStorage
 import Logging
 package import NCMBWire
 
-/// A real Kumo server (real SQLite in a temporary directory) with a deterministic clock and identifiers, driven through
-/// Hummingbird's in-process `.router` tier: no socket (architecture §9, tier 2).
+/// A real Kumo server (real SQLite in a temporary directory, or PostgreSQL in a scratch schema: ``StorageUnderTest``) with a
+/// deterministic clock and identifiers, driven through Hummingbird's in-process `.router` tier: no socket (architecture §9,
+/// tier 2).
 package struct TestApplication: Sendable {
     /// The storage engine under the server.
     package let storage: any StorageBackend
@@ -20,47 +20,34 @@ package struct TestApplication: Sendable {
     package let environment: ServerEnvironment
     /// The configuration the server was built with.
     package let configuration: KumoConfiguration
-    /// The temporary directory holding the database.
+    /// A temporary directory for the test's own files, removed afterwards.
     package let directory: URL
 
-    /// Runs `body` against a fresh server and removes everything afterwards.
+    /// Runs `body` against a fresh server on a fresh storage of `engine` and removes everything afterwards.
     package static func with<Result: Sendable>(
+        engine: StorageEngine = .sqlite,
         keys: TestKeys.KeySet = TestKeys.documented,
         configure: (inout KumoConfiguration) -> Void = { _ in },
         _ body: (TestApplication) async throws -> Result
     ) async throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         var logger = Logger(label: "kumo.test")
         logger.logLevel = .critical
-        let storage: SQLiteStorage
-        do {
-            storage = try await SQLiteStorage.open(
-                configuration: SQLiteConfiguration(databasePath: directory.appendingPathComponent("kumo.sqlite").path), logger: logger)
-        } catch {
-            try? FileManager.default.removeItem(at: directory)
-            throw error
-        }
-        let clock = TestClock()
-        let application = HostedApplication(
-            applicationId: "TestApplicationId", name: "test", applicationKey: keys.applicationKey, clientKey: keys.clientKey,
-            createDate: clock.now())
-        var configuration = KumoConfiguration()
-        configure(&configuration)
-        let environment = ServerEnvironment(storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger)
-        let testApplication = TestApplication(
-            storage: storage, application: application, clock: clock, environment: environment, configuration: configuration,
-            directory: directory)
-        do {
+        return try await StorageUnderTest.with(engine) { storage in
+            let clock = TestClock()
+            let application = HostedApplication(
+                applicationId: "TestApplicationId", name: "test", applicationKey: keys.applicationKey, clientKey: keys.clientKey,
+                createDate: clock.now())
+            var configuration = KumoConfiguration()
+            configure(&configuration)
+            let environment = ServerEnvironment(storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger)
+            let testApplication = TestApplication(
+                storage: storage, application: application, clock: clock, environment: environment, configuration: configuration,
+                directory: directory)
             try await storage.applications.create(application)
-            let result = try await body(testApplication)
-            try await storage.close()
-            try? FileManager.default.removeItem(at: directory)
-            return result
-        } catch {
-            try? await storage.close()
-            try? FileManager.default.removeItem(at: directory)
-            throw error
+            return try await body(testApplication)
         }
     }
 

@@ -31,7 +31,8 @@ import Testing
             ("writeOnly", AccessControlList(["owner": .init(write: true)])),
         ]
         for (index, (objectId, acl)) in documents.enumerated() {
-            _ = try await storage.objects.create(Fixture.newObject("Document", objectId, ["title": .string(objectId)], acl: acl, seconds: Int64(index)))
+            _ = try await storage.objects.create(
+                Fixture.newObject("Document", objectId, ["title": .string(objectId)], acl: acl, seconds: Int64(index)))
         }
     }
 
@@ -63,7 +64,8 @@ import Testing
         try await TemporaryStorage.with { storage in
             try await SQLiteAccessTests.makeFixtures(storage)
 
-            let found = try await storage.objects.find(Fixture.request("Document", QueryParameters(limit: 2, includesCount: true)), access: access)
+            let found = try await storage.objects.find(
+                Fixture.request("Document", QueryParameters(limit: 2, includesCount: true)), access: access)
             let all = try await storage.matching("Document", .all, access: access)
 
             #expect(all == expected)
@@ -94,7 +96,8 @@ import Testing
         try await TemporaryStorage.with { storage in
             try await SQLiteAccessTests.makeFixtures(storage)
             let update = ObjectUpdate(
-                key: Fixture.key("Document", objectId), updateDate: Fixture.date(100), operations: [(Fixture.field("title"), .set("changed"))]
+                key: Fixture.key("Document", objectId), updateDate: Fixture.date(100),
+                operations: [(Fixture.field("title"), .set("changed"))]
             )
 
             let outcome = await SQLiteAccessTests.outcome { _ = try await storage.objects.update(update, access: access) }
@@ -110,7 +113,9 @@ import Testing
         try await TemporaryStorage.with { storage in
             try await SQLiteAccessTests.makeFixtures(storage)
 
-            let outcome = await SQLiteAccessTests.outcome { try await storage.objects.delete(Fixture.key("Document", objectId), access: access) }
+            let outcome = await SQLiteAccessTests.outcome {
+                try await storage.objects.delete(Fixture.key("Document", objectId), access: access)
+            }
             let remaining = try await storage.matching("Document", Fixture.whereField("objectId", .equalTo(.string(objectId))))
 
             #expect(outcome == SQLiteAccessTests.describe(expected))
@@ -139,7 +144,8 @@ import Testing
         try await TemporaryStorage.with { storage in
             try await SQLiteAccessTests.makeFixtures(storage)
             for (objectId, target) in [("link1", "staffOnly"), ("link2", "public")] {
-                _ = try await storage.objects.create(Fixture.newObject("Link", objectId, ["document": Fixture.pointer("Document", target).json]))
+                _ = try await storage.objects.create(
+                    Fixture.newObject("Link", objectId, ["document": Fixture.pointer("Document", target).json]))
             }
             let query = Fixture.whereField("document", .inQuery(SubQuery(className: Fixture.className("Document"))))
 

@@ -64,7 +64,8 @@ import Testing
             try await storage.createAll(SQLiteGeoTests.places)
 
             let matched = try await storage.matching(
-                "Place", Fixture.whereField("location", .withinBox(southwest: Fixture.geoPoint(35, 139), northeast: Fixture.geoPoint(36, 140)))
+                "Place",
+                Fixture.whereField("location", .withinBox(southwest: Fixture.geoPoint(35, 139), northeast: Fixture.geoPoint(36, 140)))
             )
 
             #expect(matched == ["tokyo", "yokohama"])

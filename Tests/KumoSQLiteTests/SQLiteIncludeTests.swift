@@ -7,7 +7,8 @@ import Testing
     /// Comments → posts → authors; one post is private to its author, one comment points at a missing post.
     static let fixtures: [NewObject] = [
         Fixture.newObject("user", "author1", ["userName": "alice"], seconds: 1),
-        Fixture.newObject("user", "author2", ["userName": "bob"], acl: AccessControlList(["author2": .init(read: true, write: true)]), seconds: 2),
+        Fixture.newObject(
+            "user", "author2", ["userName": "bob"], acl: AccessControlList(["author2": .init(read: true, write: true)]), seconds: 2),
         Fixture.newObject("Post", "post1", ["title": "Hello", "author": Fixture.pointer("user", "author1").json], seconds: 3),
         Fixture.newObject("Post", "post2", ["title": "Bob's", "author": Fixture.pointer("user", "author2").json], seconds: 4),
         Fixture.newObject(

@@ -16,12 +16,15 @@ import Testing
 
     @Test func createThenGetReturnsEveryFieldTypeByteExact() async throws {
         try await TemporaryStorage.with { storage in
-            let created = try await storage.objects.create(Fixture.newObject("GameScore", "object0001", SQLiteObjectStoreTests.specialFields))
+            let created = try await storage.objects.create(
+                Fixture.newObject("GameScore", "object0001", SQLiteObjectStoreTests.specialFields))
 
             let read = try await storage.objects.object(Fixture.key("GameScore", "object0001"), include: [], access: .anonymous)
 
             #expect(read == created)
-            #expect(JSONValue.object(read.fields).serializedString() == JSONValue.object(SQLiteObjectStoreTests.specialFields).serializedString())
+            #expect(
+                JSONValue.object(read.fields).serializedString()
+                    == JSONValue.object(SQLiteObjectStoreTests.specialFields).serializedString())
             #expect(read.createDate == Fixture.date() && read.updateDate == Fixture.date())
         }
     }
@@ -43,7 +46,10 @@ import Testing
             let error = await #expect(throws: StorageError.self) {
                 _ = try await storage.objects.create(Fixture.newObject("GameScore", "object0001"))
             }
-            guard case .duplicate(let field)? = error else { Issue.record("Expected duplicate, got \(String(describing: error))"); return }
+            guard case .duplicate(let field)? = error else {
+                Issue.record("Expected duplicate, got \(String(describing: error))")
+                return
+            }
             #expect(field == "objectId")
         }
     }
@@ -72,7 +78,10 @@ import Testing
             let error = await #expect(throws: StorageError.self) {
                 _ = try await storage.objects.object(Fixture.key("GameScore", "missing"), include: [], access: .bypass)
             }
-            guard case .notFound? = error else { Issue.record("Expected notFound, got \(String(describing: error))"); return }
+            guard case .notFound? = error else {
+                Issue.record("Expected notFound, got \(String(describing: error))")
+                return
+            }
         }
     }
 
@@ -100,7 +109,10 @@ import Testing
 
             let error = await #expect(throws: StorageError.self) { _ = try await storage.objects.update(update, access: .bypass) }
 
-            guard case .notFound? = error else { Issue.record("Expected notFound, got \(String(describing: error))"); return }
+            guard case .notFound? = error else {
+                Issue.record("Expected notFound, got \(String(describing: error))")
+                return
+            }
         }
     }
 
@@ -115,7 +127,10 @@ import Testing
             let error = await #expect(throws: StorageError.self) { _ = try await storage.objects.update(update, access: .bypass) }
             let read = try await storage.objects.object(Fixture.key("GameScore", "object0001"), include: [], access: .bypass)
 
-            guard case .invalid? = error else { Issue.record("Expected invalid, got \(String(describing: error))"); return }
+            guard case .invalid? = error else {
+                Issue.record("Expected invalid, got \(String(describing: error))")
+                return
+            }
             #expect(read.fields == ["name": "text"])
             #expect(read.updateDate == Fixture.date())
         }
@@ -125,7 +140,8 @@ import Testing
         try await TemporaryStorage.with { storage in
             _ = try await storage.objects.create(Fixture.newObject("GameScore", "object0001"))
             let ownerOnly = AccessControlList(["user0001": .init(read: true, write: true)])
-            let update = ObjectUpdate(key: Fixture.key("GameScore", "object0001"), updateDate: Fixture.date(1), operations: [], acl: ownerOnly)
+            let update = ObjectUpdate(
+                key: Fixture.key("GameScore", "object0001"), updateDate: Fixture.date(1), operations: [], acl: ownerOnly)
 
             let updated = try await storage.objects.update(update, access: .anonymous)
 
@@ -158,7 +174,10 @@ import Testing
             let error = await #expect(throws: StorageError.self) {
                 try await storage.objects.delete(Fixture.key("GameScore", "missing"), access: .bypass)
             }
-            guard case .notFound? = error else { Issue.record("Expected notFound, got \(String(describing: error))"); return }
+            guard case .notFound? = error else {
+                Issue.record("Expected notFound, got \(String(describing: error))")
+                return
+            }
         }
     }
 

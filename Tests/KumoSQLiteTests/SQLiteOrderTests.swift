@@ -61,7 +61,8 @@ import Testing
             let result = try await ordered(
                 storage,
                 QueryParameters(
-                    whereQuery: numbers, order: [SortKey(field: Fixture.field("name")), SortKey(field: Fixture.field("points"), isDescending: true)]
+                    whereQuery: numbers,
+                    order: [SortKey(field: Fixture.field("name")), SortKey(field: Fixture.field("points"), isDescending: true)]
                 )
             )
 
@@ -112,7 +113,8 @@ import Testing
         try await TemporaryStorage.with { storage in
             try await storage.createAll(SQLiteOrderTests.scores)
 
-            let counted = try await storage.objects.find(Fixture.request("Score", QueryParameters(limit: 0, includesCount: true)), access: .anonymous)
+            let counted = try await storage.objects.find(
+                Fixture.request("Score", QueryParameters(limit: 0, includesCount: true)), access: .anonymous)
             let empty = try await storage.objects.find(Fixture.request("Score", QueryParameters(limit: 0)), access: .anonymous)
 
             #expect(counted == FoundObjects(objects: [], count: 9))
@@ -125,7 +127,8 @@ import Testing
             try await storage.createAll(SQLiteOrderTests.scores)
 
             let found = try await storage.objects.find(
-                Fixture.request("Score", QueryParameters(whereQuery: Fixture.whereField("objectId", .equalTo("score1")), keys: [Fixture.field("name")])),
+                Fixture.request(
+                    "Score", QueryParameters(whereQuery: Fixture.whereField("objectId", .equalTo("score1")), keys: [Fixture.field("name")])),
                 access: .anonymous
             )
 

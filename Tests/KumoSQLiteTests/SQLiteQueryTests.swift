@@ -37,7 +37,10 @@ struct QueryCase: Sendable, CustomTestStringConvertible {
             ], seconds: 2),
         Fixture.newObject(
             "Item", "item03",
-            ["number": "3", "text": 3, "when": "2016-01-01T00:00:00.000Z", "list": "notarray", "owner": Fixture.pointer("Other", "u1").json],
+            [
+                "number": "3", "text": 3, "when": "2016-01-01T00:00:00.000Z", "list": "notarray",
+                "owner": Fixture.pointer("Other", "u1").json,
+            ],
             seconds: 3),
         Fixture.newObject("Item", "item04", ["number": nil, "text": nil, "flag": nil], seconds: 4),
         Fixture.newObject("Item", "item05", [:], seconds: 5),
@@ -55,15 +58,18 @@ struct QueryCase: Sendable, CustomTestStringConvertible {
         QueryCase("greater than or equal", "number", .greaterThanOrEqualTo(10), ["item06"]),
         QueryCase("less than", "number", .lessThan(2.5), ["item01"]),
         QueryCase("string comparison", "text", .greaterThan("apple"), ["item02"]),
-        QueryCase("not equal matches other types, nulls and missing fields", "number", .notEqualTo(1),
-                  ["item02", "item03", "item04", "item05", "item06"]),
+        QueryCase(
+            "not equal matches other types, nulls and missing fields", "number", .notEqualTo(1),
+            ["item02", "item03", "item04", "item05", "item06"]),
         QueryCase("null equality matches null and missing", "number", .equalTo(nil), ["item04", "item05"]),
         QueryCase("not equal null matches present values", "number", .notEqualTo(nil), ["item01", "item02", "item03", "item06"]),
-        QueryCase("exists matches present keys even null", "number", .exists(true),
-                  ["item01", "item02", "item03", "item04", "item06"]),
+        QueryCase(
+            "exists matches present keys even null", "number", .exists(true),
+            ["item01", "item02", "item03", "item04", "item06"]),
         QueryCase("exists false matches missing keys", "number", .exists(false), ["item05"]),
         QueryCase("in mixes types", "number", .containedIn([1, "3", 10]), ["item01", "item03", "item06"]),
-        QueryCase("in with null matches null and missing", "text", .containedIn([nil, "apple"]), ["item01", "item04", "item05", "item06"]),
+        QueryCase(
+            "in with null matches null and missing", "text", .containedIn([nil, "apple"]), ["item01", "item04", "item05", "item06"]),
         QueryCase("not in matches missing fields", "number", .notContainedIn([1, 2.5]), ["item03", "item04", "item05", "item06"]),
         QueryCase("regex matches strings", "text", .regex("^ban"), ["item02"]),
         QueryCase("regex ignores numbers", "text", .regex("3"), []),
@@ -71,12 +77,15 @@ struct QueryCase: Sendable, CustomTestStringConvertible {
         QueryCase("bool equality", "flag", .equalTo(true), ["item01"]),
         QueryCase("bool false equality", "flag", .equalTo(false), ["item02"]),
         QueryCase("bool not equal", "flag", .notEqualTo(true), ["item02", "item03", "item04", "item05", "item06"]),
-        QueryCase("date greater than ignores plain strings", "when", .greaterThan(Fixture.dateValue("2015-12-31T00:00:00.000Z")), ["item02"]),
+        QueryCase(
+            "date greater than ignores plain strings", "when", .greaterThan(Fixture.dateValue("2015-12-31T00:00:00.000Z")), ["item02"]),
         QueryCase("date less than", "when", .lessThan(Fixture.dateValue("2016-01-01T00:00:00.000Z")), ["item01"]),
         QueryCase("date equality with a normalised operand", "when", .equalTo(Fixture.dateValue("2016-01-01T00:00:00Z")), ["item02"]),
-        QueryCase("date range", Fixture.whereField(
-            "when", .greaterThanOrEqualTo(Fixture.dateValue("2015-07-29T14:59:59.999Z")),
-            .lessThan(Fixture.dateValue("2016-01-01T00:00:00.000Z"))), ["item01"]),
+        QueryCase(
+            "date range",
+            Fixture.whereField(
+                "when", .greaterThanOrEqualTo(Fixture.dateValue("2015-07-29T14:59:59.999Z")),
+                .lessThan(Fixture.dateValue("2016-01-01T00:00:00.000Z"))), ["item01"]),
         QueryCase("inArray matches any element", "list", .inArray([2, 5]), ["item01", "item02", "item06"]),
         QueryCase("inArray compares element types", "list", .inArray(["1"]), ["item06"]),
         QueryCase("inArray number does not match a string element", "list", .inArray([1]), ["item01"]),
@@ -86,20 +95,33 @@ struct QueryCase: Sendable, CustomTestStringConvertible {
         QueryCase("all of nothing matches every array", "tags", .containsAll([]), ["item01", "item02", "item06"]),
         QueryCase("array equality", "list", .equalTo([4, 5]), ["item02"]),
         QueryCase("pointer equality compares class and objectId", "owner", .equalTo(Fixture.pointer("user", "u1").json), ["item01"]),
-        QueryCase("pointer inequality", "owner", .notEqualTo(Fixture.pointer("user", "u1").json),
-                  ["item02", "item03", "item04", "item05", "item06"]),
-        QueryCase("or of sub-queries", WhereQuery([.or([Fixture.whereField("number", .greaterThan(5)),
-                                                        Fixture.whereField("text", .equalTo("apple"))])]), ["item01", "item06"]),
-        QueryCase("and of fields", WhereQuery([.field(Fixture.field("number"), [.greaterThan(0)]),
-                                               .field(Fixture.field("flag"), [.equalTo(false)])]), ["item02"]),
+        QueryCase(
+            "pointer inequality", "owner", .notEqualTo(Fixture.pointer("user", "u1").json),
+            ["item02", "item03", "item04", "item05", "item06"]),
+        QueryCase(
+            "or of sub-queries",
+            WhereQuery([
+                .or([
+                    Fixture.whereField("number", .greaterThan(5)),
+                    Fixture.whereField("text", .equalTo("apple")),
+                ])
+            ]), ["item01", "item06"]),
+        QueryCase(
+            "and of fields",
+            WhereQuery([
+                .field(Fixture.field("number"), [.greaterThan(0)]),
+                .field(Fixture.field("flag"), [.equalTo(false)]),
+            ]), ["item02"]),
         QueryCase("objectId equality", "objectId", .equalTo("item02"), ["item02"]),
         QueryCase("objectId in", "objectId", .containedIn(["item01", "item05", "missing"]), ["item01", "item05"]),
         QueryCase("objectId not equal", "objectId", .notEqualTo("item01"), ["item02", "item03", "item04", "item05", "item06"]),
         QueryCase("objectId regex", "objectId", .regex("0[12]$"), ["item01", "item02"]),
-        QueryCase("createDate after a Date", "createDate", .greaterThan(.object(["__type": "Date", "iso": .string(Fixture.date(4).formatted)])),
-                  ["item05", "item06"]),
-        QueryCase("createDate before an ISO string", "createDate", .lessThanOrEqualTo(.string(Fixture.date(2).formatted)),
-                  ["item01", "item02"]),
+        QueryCase(
+            "createDate after a Date", "createDate", .greaterThan(.object(["__type": "Date", "iso": .string(Fixture.date(4).formatted)])),
+            ["item05", "item06"]),
+        QueryCase(
+            "createDate before an ISO string", "createDate", .lessThanOrEqualTo(.string(Fixture.date(2).formatted)),
+            ["item01", "item02"]),
         QueryCase("updateDate equality", "updateDate", .equalTo(.string(Fixture.date(3).formatted)), ["item03"]),
         QueryCase("createDate with a non-date operand matches nothing", "createDate", .greaterThan(5), []),
         QueryCase("empty where matches everything", WhereQuery(), ["item01", "item02", "item03", "item04", "item05", "item06"]),

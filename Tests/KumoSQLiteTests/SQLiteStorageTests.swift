@@ -72,7 +72,9 @@ import Testing
         ("name", "otherId", "Game 1", "otherKey"),
         ("applicationKey", "otherId", "Other", "applicationKey1"),
     ])
-    func aTakenApplicationValueReportsADuplicate(_ field: String, _ applicationId: String, _ name: String, _ applicationKey: String) async throws {
+    func aTakenApplicationValueReportsADuplicate(_ field: String, _ applicationId: String, _ name: String, _ applicationKey: String)
+        async throws
+    {
         try await TemporaryStorage.with { storage in
             try await storage.applications.create(SQLiteStorageTests.application("1"))
             var duplicate = SQLiteStorageTests.application("1")
@@ -82,7 +84,10 @@ import Testing
 
             let error = await #expect(throws: StorageError.self) { try await storage.applications.create(duplicate) }
 
-            guard case .duplicate(let reported)? = error else { Issue.record("Expected duplicate, got \(String(describing: error))"); return }
+            guard case .duplicate(let reported)? = error else {
+                Issue.record("Expected duplicate, got \(String(describing: error))")
+                return
+            }
             #expect(reported == field)
         }
     }

@@ -17,7 +17,8 @@ import Testing
         Fixture.newObject("Person", "erin", [:], seconds: 5),
     ]
 
-    static let bigCities = SubQuery(className: Fixture.className("City"), whereQuery: Fixture.whereField("population", .greaterThan(10_000_000)))
+    static let bigCities = SubQuery(
+        className: Fixture.className("City"), whereQuery: Fixture.whereField("population", .greaterThan(10_000_000)))
 
     // MARK: Tests
 
@@ -25,7 +26,8 @@ import Testing
         try await TemporaryStorage.with { storage in
             try await storage.createAll(SQLiteSubQueryTests.fixtures)
 
-            let matched = try await storage.matching("Person", Fixture.whereField("home", .inQuery(SQLiteSubQueryTests.bigCities)), access: .anonymous)
+            let matched = try await storage.matching(
+                "Person", Fixture.whereField("home", .inQuery(SQLiteSubQueryTests.bigCities)), access: .anonymous)
 
             #expect(matched == ["alice"])
         }
@@ -35,7 +37,8 @@ import Testing
         try await TemporaryStorage.with { storage in
             try await storage.createAll(SQLiteSubQueryTests.fixtures)
 
-            let matched = try await storage.matching("Person", Fixture.whereField("home", .inQuery(SQLiteSubQueryTests.bigCities)), access: .bypass)
+            let matched = try await storage.matching(
+                "Person", Fixture.whereField("home", .inQuery(SQLiteSubQueryTests.bigCities)), access: .bypass)
 
             #expect(matched == ["alice", "carol"])
         }
@@ -45,7 +48,8 @@ import Testing
         try await TemporaryStorage.with { storage in
             try await storage.createAll(SQLiteSubQueryTests.fixtures)
             let secondLargest = SubQuery(
-                className: Fixture.className("City"), limit: 1, skip: 1, order: [SortKey(field: Fixture.field("population"), isDescending: true)]
+                className: Fixture.className("City"), limit: 1, skip: 1,
+                order: [SortKey(field: Fixture.field("population"), isDescending: true)]
             )
 
             let matched = try await storage.matching("Person", Fixture.whereField("home", .inQuery(secondLargest)), access: .anonymous)

@@ -17,7 +17,8 @@ import Testing
                 try await group.waitForAll()
             }
 
-            let found = try await storage.objects.find(Fixture.request("Bulk", QueryParameters(limit: 0, includesCount: true)), access: .anonymous)
+            let found = try await storage.objects.find(
+                Fixture.request("Bulk", QueryParameters(limit: 0, includesCount: true)), access: .anonymous)
 
             #expect(found.count == 200)
         }
@@ -80,14 +81,18 @@ import Testing
             try await storage.close()
         }
 
-        let afterClose = await #expect(throws: StorageError.self) { _ = try await storage.objects.create(Fixture.newObject("Bulk", "late")) }
+        let afterClose = await #expect(throws: StorageError.self) {
+            _ = try await storage.objects.create(Fixture.newObject("Bulk", "late"))
+        }
         let readAfterClose = await #expect(throws: StorageError.self) { try await storage.checkHealth() }
         guard case .unavailable? = afterClose, case .unavailable? = readAfterClose else {
             Issue.record("Expected unavailable, got \(String(describing: afterClose)) and \(String(describing: readAfterClose))")
             return
         }
         let reopened = try await temporary.open()
-        let count = try await reopened.objects.find(Fixture.request("Bulk", QueryParameters(limit: 0, includesCount: true)), access: .bypass).count
+        let count = try await reopened.objects.find(
+            Fixture.request("Bulk", QueryParameters(limit: 0, includesCount: true)), access: .bypass
+        ).count
         try await reopened.close()
         #expect(count == 20)
     }

@@ -1,28 +1,27 @@
 import KumoStorage
 import Logging
-import SQLiteNIO
 
 /// Brings a database to ``SQLiteMigration/latestVersion``, recording each applied version in `schema_migrations`.
 enum SQLiteMigrator {
     /// Applies the missing migrations on the write connection before any other connection opens.
     ///
     /// - Returns: The schema version afterwards.
-    static func migrate(_ transaction: SQLiteTransaction, logger: Logger) async throws -> Int {
-        try await transaction.execute(
+    static func migrate(_ transaction: SQLiteTransaction, logger: Logger) throws -> Int {
+        try transaction.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)"
         )
-        var current = try await version(transaction)
+        var current = try version(transaction)
         for migration in SQLiteMigration.all where migration.version > current {
-            try await transaction.execute("BEGIN IMMEDIATE")
+            try transaction.execute("BEGIN IMMEDIATE")
             do {
-                for statement in migration.statements { try await transaction.execute(statement) }
-                try await transaction.execute(
+                for statement in migration.statements { try transaction.execute(statement) }
+                try transaction.execute(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, CAST(unixepoch('subsec') * 1000 AS INTEGER))",
                     [.integer(Int64(migration.version))]
                 )
-                try await transaction.execute("COMMIT")
+                try transaction.execute("COMMIT")
             } catch {
-                try? await transaction.execute("ROLLBACK")
+                try? transaction.execute("ROLLBACK")
                 throw error
             }
             logger.info("Applied SQLite migration", metadata: ["version": "\(migration.version)"])
@@ -32,8 +31,8 @@ enum SQLiteMigrator {
     }
 
     /// The highest applied version, 0 for a new database.
-    static func version(_ transaction: SQLiteTransaction) async throws -> Int {
-        let rows = try await transaction.rows("SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations")
+    static func version(_ transaction: SQLiteTransaction) throws -> Int {
+        let rows = try transaction.rows("SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations")
         return rows.first?.column("version")?.integer.map { Int($0) } ?? 0
     }
 }

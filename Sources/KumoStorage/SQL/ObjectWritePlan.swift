@@ -19,6 +19,13 @@ package struct ObjectWritePlan: Sendable {
         package var targets: [Pointer]
         /// Whether the targets are added (`AddRelation`) or removed (`RemoveRelation`).
         package var isAddition: Bool
+
+        /// Creates a change.
+        package init(field: FieldName, targets: [Pointer], isAddition: Bool) {
+            self.field = field
+            self.targets = targets
+            self.isAddition = isAddition
+        }
     }
 
     /// One `object_access` row: a non-public ACL entry.
@@ -29,6 +36,13 @@ package struct ObjectWritePlan: Sendable {
         package var canRead: Bool
         /// Whether the principal may write.
         package var canWrite: Bool
+
+        /// Creates a row.
+        package init(principal: String, canRead: Bool, canWrite: Bool) {
+            self.principal = principal
+            self.canRead = canRead
+            self.canWrite = canWrite
+        }
     }
 
     /// The fields to store.

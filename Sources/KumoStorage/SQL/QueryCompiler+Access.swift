@@ -74,6 +74,6 @@ extension QueryCompiler {
         }
     }
 
-    /// `roleName`, the field that names a role.
+    /// `roleName`, the field that names a role (a valid name, so the fallback is never taken).
     static let roleNameField = FieldName("roleName") ?? .objectId
 }

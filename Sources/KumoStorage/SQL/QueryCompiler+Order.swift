@@ -12,6 +12,7 @@ extension QueryCompiler {
     /// Appends ` ORDER BY …` for the rows of `alias`.
     mutating func appendOrder(_ keys: [SortKey], alias: String, usesDistance: Bool) {
         var terms: [String] = []
+        var orderedColumns: Set<String> = []
         if keys.isEmpty, usesDistance, let nearSphereDistance {
             terms.append("\(nearSphereDistance) ASC")
         }
@@ -20,11 +21,16 @@ extension QueryCompiler {
             switch QueryCompiler.target(of: key.field, alias: alias) {
             case .text(let column), .date(let column):
                 terms.append("\(column) \(direction)")
+                orderedColumns.insert(column)
             case .json(let reference):
                 terms += sortExpressions(reference).map { "\($0) \(direction)" }
             }
         }
-        terms += ["\(alias).create_date DESC", "\(alias).row_id DESC"]
+        // A tie-break on a column that is already a key changes nothing, but SQLite's planner then no longer sees that
+        // `order=-createDate` is the order of the `objects_by_create_date` index and sorts the whole class instead.
+        let createDate = "\(alias).create_date"
+        if !orderedColumns.contains(createDate) { terms.append("\(createDate) DESC") }
+        terms.append("\(alias).row_id DESC")
         statement.append(" ORDER BY " + terms.joined(separator: ", "))
     }
 

@@ -33,31 +33,22 @@ package struct WireDate: Sendable, Hashable, Comparable, CustomStringConvertible
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        func append(_ value: Int64, width: Int) {
-            var digits: [UInt8] = []
+        // Fixed layout `yyyy-MM-ddTHH:mm:ss.SSSZ`: digits are written in place, right to left within each field.
+        var bytes: [UInt8] = Array("0000-00-00T00:00:00.000Z".utf8)
+        func write(_ value: Int64, at offset: Int, width: Int) {
             var remaining = value
-            for _ in 0..<width {
-                digits.append(UInt8(ascii: "0") + UInt8(remaining % 10))
+            for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
                 remaining /= 10
             }
-            bytes.append(contentsOf: digits.reversed())
         }
-        append(year, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        append(month, width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        append(day, width: 2)
-        bytes.append(UInt8(ascii: "T"))
-        append(hour, width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(minute, width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(second, width: 2)
-        bytes.append(UInt8(ascii: "."))
-        append(millisecond, width: 3)
-        bytes.append(UInt8(ascii: "Z"))
+        write(year, at: 0, width: 4)
+        write(month, at: 5, width: 2)
+        write(day, at: 8, width: 2)
+        write(hour, at: 11, width: 2)
+        write(minute, at: 14, width: 2)
+        write(second, at: 17, width: 2)
+        write(millisecond, at: 20, width: 3)
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -145,17 +145,23 @@ private struct JSONParser {
     mutating func parseString() throws(JSONParseError) -> String {
         position += 1
         let start = position
+        var isASCII = true
         // Fast path: no escapes.
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let slice = bytes[start..<position]
+                let end = position
                 position += 1
-                guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
+                if isASCII {
+                    // ASCII is valid UTF-8: decode from contiguous memory without the generic validation.
+                    return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+                }
+                guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { throw error("invalid UTF-8 in string") }
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw error("control character in string") }
+            if byte >= 0x80 { isASCII = false }
             position += 1
         }
         var scalars = Array(bytes[start..<position])

@@ -4,9 +4,19 @@ import Crypto
 enum HMACSignature {
     /// `Base64(HMAC-SHA256(key: UTF-8(clientKey), message))`, standard alphabet with `=` padding.
     static func base64(message: [UInt8], clientKey: String) -> String {
-        let key = SymmetricKey(data: Array(clientKey.utf8))
-        let code = HMAC<SHA256>.authenticationCode(for: message, using: key)
-        return base64Encoded(Array(code))
+        Signer(clientKey: clientKey).base64(message: message)
+    }
+
+    /// One client key, prepared once for several messages (the candidates of one verification).
+    struct Signer {
+        private let key: SymmetricKey
+
+        init(clientKey: String) { key = SymmetricKey(data: Array(clientKey.utf8)) }
+
+        /// `Base64(HMAC-SHA256(key, message))`.
+        func base64(message: [UInt8]) -> String {
+            base64Encoded(Array(HMAC<SHA256>.authenticationCode(for: message, using: key)))
+        }
     }
 
     /// Compares two signatures without an early exit on the first differing byte.

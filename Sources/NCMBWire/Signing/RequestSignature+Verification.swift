@@ -12,10 +12,25 @@ extension RequestSignature {
     /// - Returns: the string to sign that matched, over which the response signature is computed (step 11); `nil` when
     ///   a header is missing or no candidate matches.
     package static func verify(_ request: SignedRequest, clientKey: String, fixedHosts: [String]) -> String? {
-        guard let sent = request.signature else { return nil }
-        for candidate in candidateStringsToSign(for: request, fixedHosts: fixedHosts) {
-            if HMACSignature.constantTimeEquals(signature(stringToSign: candidate, clientKey: clientKey), sent) {
-                return candidate
+        guard let sent = request.signature, let applicationKey = request.applicationKey, let timestamp = request.timestamp else {
+            return nil
+        }
+        // The candidates of `candidateStringsToSign(for:fixedHosts:)`, in the same order, built lazily: most requests
+        // match the first or second one, so the others are never built, and the key and pair orders are prepared once.
+        let signer = HMACSignature.Signer(clientKey: clientKey)
+        let queryPairs = signedQueryPairs(method: request.method, rawQuery: request.rawQuery)
+        var orders = [pairsLine(queryPairs: queryPairs, applicationKey: applicationKey, timestamp: timestamp, sortedByKey: false)]
+        let keyOrder = pairsLine(queryPairs: queryPairs, applicationKey: applicationKey, timestamp: timestamp, sortedByKey: true)
+        if keyOrder != orders[0] { orders.append(keyOrder) }
+        var paths = [request.path]
+        if let decoded = PercentEncoding.decode(request.path), decoded != request.path { paths.append(decoded) }
+        // Hosts and paths are deduplicated and no host or path holds a line break, so every candidate is distinct.
+        for host in candidateHosts(hostHeader: request.hostHeader, fixedHosts: fixedHosts) {
+            for path in paths {
+                for order in orders {
+                    let candidate = request.method + "\n" + host + "\n" + path + "\n" + order
+                    if HMACSignature.constantTimeEquals(signer.base64(message: Array(candidate.utf8)), sent) { return candidate }
+                }
             }
         }
         return nil

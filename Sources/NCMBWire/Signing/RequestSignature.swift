@@ -23,12 +23,17 @@ package enum RequestSignature {
         method: String, host: String, path: String, queryPairs: [String], applicationKey: String, timestamp: String,
         sortedByKey: Bool = false
     ) -> String {
+        let pairs = pairsLine(queryPairs: queryPairs, applicationKey: applicationKey, timestamp: timestamp, sortedByKey: sortedByKey)
+        return method + "\n" + host + "\n" + path + "\n" + pairs
+    }
+
+    /// The fourth line of the string to sign: the fixed pairs and the query pairs, sorted and joined by `&`.
+    static func pairsLine(queryPairs: [String], applicationKey: String, timestamp: String, sortedByKey: Bool) -> String {
         let fixedPairs = [
             "SignatureMethod=HmacSHA256", "SignatureVersion=2", "X-NCMB-Application-Key=" + applicationKey,
             "X-NCMB-Timestamp=" + timestamp,
         ]
-        let pairs = sortedPairs(fixedPairs + queryPairs, byKey: sortedByKey)
-        return method + "\n" + host + "\n" + path + "\n" + pairs.joined(separator: "&")
+        return sortedPairs(fixedPairs + queryPairs, byKey: sortedByKey).joined(separator: "&")
     }
 
     /// The query segments that are signed: for GET only, every `&`-separated segment of the raw query exactly as sent,

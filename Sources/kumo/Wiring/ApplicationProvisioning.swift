@@ -18,8 +18,16 @@ struct ApplicationProvisioning {
     }
 
     /// The first application, created as `default` when the database has none.
+    ///
+    /// Instances that start together on one empty PostgreSQL database race here: the loser of the unique name finds
+    /// the winner's application.
     func ensureDefault() async throws -> (application: HostedApplication, isNew: Bool) {
         if let first = try await storage.applications.all().first { return (first, false) }
-        return (try await create(name: "default"), true)
+        do {
+            return (try await create(name: "default"), true)
+        } catch StorageError.duplicate {
+            guard let first = try await storage.applications.all().first else { throw StorageError.notFound }
+            return (first, false)
+        }
     }
 }

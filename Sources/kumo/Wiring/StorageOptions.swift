@@ -1,22 +1,48 @@
 import ArgumentParser
 import Foundation
+import KumoPostgres
 import KumoSQLite
 import KumoStorage
 import Logging
 
-/// Options shared by every command that touches data.
+/// Options shared by every command that touches data: which engine, and its settings.
 struct StorageOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Directory holding the SQLite database (created when missing).")
     var dataDirectory = ProcessInfo.processInfo.environment["KUMO_DATA_DIR"] ?? "./kumo-data"
 
+    @Option(
+        name: .customLong("database"),
+        help: "sqlite (the embedded default, inside --data-dir) or postgres://user:password@host:5432/database[?schema=NAME].")
+    var database = ProcessInfo.processInfo.environment["KUMO_DATABASE"] ?? "sqlite"
+
+    @Option(name: .customLong("database-timeout"), help: "PostgreSQL: seconds a storage call may take before it fails with E503001.")
+    var databaseTimeout = Double(ProcessInfo.processInfo.environment["KUMO_DATABASE_TIMEOUT"] ?? "") ?? 5
+
+    @Option(name: .customLong("database-maximum-connections"), help: "PostgreSQL: the most connections this instance opens.")
+    var databaseMaximumConnections = Int(ProcessInfo.processInfo.environment["KUMO_DATABASE_MAXIMUM_CONNECTIONS"] ?? "") ?? 20
+
     @Option(name: .customLong("sqlite-synchronous"), help: "SQLite durability: full (default) or normal.")
     var synchronous = ProcessInfo.processInfo.environment["KUMO_STORAGE_SQLITE_SYNCHRONOUS"] ?? "full"
 
-    /// The database file inside the data directory.
-    var databasePath: String { URL(fileURLWithPath: dataDirectory).appendingPathComponent("kumo.sqlite").path }
+    /// Whether `--database` selects PostgreSQL.
+    var usesPostgres: Bool { database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") }
 
-    /// Creates the data directory if needed and opens the embedded SQLite engine.
-    func openStorage(logger: Logger) async throws -> SQLiteStorage {
+    /// Where the data lives, for banners: the SQLite file inside the data directory, or the PostgreSQL URL without its
+    /// password.
+    var databasePath: String {
+        if usesPostgres, let configuration = try? postgresConfiguration() { return configuration.redactedDescription }
+        return URL(fileURLWithPath: dataDirectory).appendingPathComponent("kumo.sqlite").path
+    }
+
+    /// Opens the selected engine: PostgreSQL for a `postgres://` URL, otherwise the embedded SQLite engine (creating
+    /// the data directory when needed).
+    func openStorage(logger: Logger) async throws -> any StorageBackend {
+        if usesPostgres {
+            return try await PostgresStorage.open(configuration: try postgresConfiguration(), logger: logger)
+        }
+        guard database == "sqlite" else {
+            throw ValidationError("--database must be 'sqlite' or a postgres:// URL, not '\(database)'")
+        }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         var configuration = SQLiteConfiguration(databasePath: databasePath)
         switch synchronous.lowercased() {
@@ -25,6 +51,25 @@ struct StorageOptions: ParsableArguments {
         default: throw ValidationError("--sqlite-synchronous must be 'full' or 'normal', not '\(synchronous)'")
         }
         return try await SQLiteStorage.open(configuration: configuration, logger: logger)
+    }
+
+    /// The PostgreSQL settings from `--database`, `--database-timeout` and `--database-maximum-connections`.
+    private func postgresConfiguration() throws -> PostgresConfiguration {
+        var configuration: PostgresConfiguration
+        do {
+            configuration = try PostgresConfiguration(url: database)
+        } catch {
+            throw ValidationError("--database: \(error)")
+        }
+        guard databaseTimeout > 0, databaseTimeout <= 3600 else {
+            throw ValidationError("--database-timeout must be between 0 and 3600 seconds, not \(databaseTimeout)")
+        }
+        guard databaseMaximumConnections >= 1 else {
+            throw ValidationError("--database-maximum-connections must be at least 1, not \(databaseMaximumConnections)")
+        }
+        configuration.timeout = .milliseconds(Int64(databaseTimeout * 1000))
+        configuration.maximumConnections = databaseMaximumConnections
+        return configuration
     }
 }
 

@@ -14,9 +14,12 @@ struct ConformanceServer: Sendable {
     @TaskLocal static var current: ConformanceServer?
 }
 
-/// Starts a Kumo server on SQLite, seeds ``ConformanceFixture`` and binds ``ConformanceServer/current`` around the
-/// whole suite, then removes everything.
+/// Starts a Kumo server on SQLite (or another engine), seeds ``ConformanceFixture`` and binds
+/// ``ConformanceServer/current`` around the whole suite, then removes everything.
 struct ConformanceServerTrait: SuiteTrait, TestScoping {
+    /// The storage engine under the server.
+    var engine: StorageEngine = .sqlite
+
     var isRecursive: Bool { false }
 
     func provideScope(
@@ -24,7 +27,7 @@ struct ConformanceServerTrait: SuiteTrait, TestScoping {
     ) async throws {
         // `test` runs its closure to completion before returning, so `function` never outlives this call.
         try await withoutActuallyEscaping(function) { function in
-            try await TestApplication.with { application in
+            try await TestApplication.with(engine: engine) { application in
                 try await application.test { requester in
                     let index = try await ConformanceFixture.seed(through: requester, clock: application.clock)
                     try await ConformanceServer.$current.withValue(ConformanceServer(requester: requester, index: index)) {
@@ -39,4 +42,7 @@ struct ConformanceServerTrait: SuiteTrait, TestScoping {
 extension Trait where Self == ConformanceServerTrait {
     /// Runs the suite against one seeded SQLite server.
     static var seededServer: Self { ConformanceServerTrait() }
+
+    /// Runs the suite against one seeded server on `engine`.
+    static func seededServer(on engine: StorageEngine) -> Self { ConformanceServerTrait(engine: engine) }
 }

@@ -1,0 +1,96 @@
+import KumoStorage
+
+/// PostgreSQL's spelling of the compiler's building blocks, with the semantics of `SQLiteDialect`.
+///
+/// User fields and ACLs are `json` columns (not `jsonb`): `json` keeps the text exactly as written, so objects come back
+/// with their keys in stored order and composite values compare by their canonical text, as on SQLite.
+///
+/// - Paths are literal (`o.fields #> '{points}'`): their keys are validated field names or typed-value keys.
+/// - Every value expression is total: a cast or an array iteration is guarded by a `CASE` on `json_typeof`, because
+///   PostgreSQL does not promise to evaluate `isKind(…) AND value…` left to right.
+/// - Text compares and sorts with `COLLATE "C"` (code points), as SQLite's `BINARY`; regular expressions use the
+///   database's default collation so that `\w` and classes cover non-ASCII letters.
+/// - `kumo_regex_match` and `kumo_distance` are created by the first migration.
+struct PostgresDialect: SQLDialect {
+    func placeholder(index: Int) -> String { "$\(index)" }
+
+    func literal(_ value: Bool) -> String { value ? "TRUE" : "FALSE" }
+
+    func isKind(_ kind: SQLJSONKind, _ reference: SQLJSONReference) -> String {
+        let type = "json_typeof(\(json(reference)))"
+        return switch kind {
+        case .null: "\(type) = 'null'"
+        case .boolean: "\(type) = 'boolean'"
+        case .true: "(\(json(reference)))::text = 'true'"
+        case .false: "(\(json(reference)))::text = 'false'"
+        case .number: "\(type) = 'number'"
+        case .string: "\(type) = 'string'"
+        case .array: "\(type) = 'array'"
+        case .object: "\(type) = 'object'"
+        }
+    }
+
+    func exists(_ reference: SQLJSONReference) -> String { "(\(json(reference))) IS NOT NULL" }
+
+    func numberValue(_ reference: SQLJSONReference) -> String {
+        "(CASE WHEN json_typeof(\(json(reference))) = 'number' THEN (\(text(reference)))::numeric END)"
+    }
+
+    func textValue(_ reference: SQLJSONReference) -> String { "(\(text(reference)) COLLATE \"C\")" }
+
+    func booleanValue(_ reference: SQLJSONReference) -> String {
+        "(CASE WHEN json_typeof(\(json(reference))) = 'boolean' THEN (\(text(reference)))::boolean END)"
+    }
+
+    func jsonText(_ reference: SQLJSONReference) -> String { "((\(json(reference)))::text COLLATE \"C\")" }
+
+    func canonicalJSON(_ placeholder: String) -> String { placeholder }
+
+    func arrayElements(of reference: SQLJSONReference, alias: String) -> String {
+        let array = json(reference)
+        return "json_array_elements(CASE WHEN json_typeof(\(array)) = 'array' THEN \(array) END) AS \(alias)(value)"
+    }
+
+    func regexMatch(subject: String, pattern: String) -> String {
+        "kumo_regex_match(\(subject) COLLATE \"default\", \(pattern))"
+    }
+
+    func greatCircleDistance(latitude: String, longitude: String, toLatitude: String, toLongitude: String) -> String {
+        "kumo_distance(\(latitude), \(longitude), \(toLatitude), \(toLongitude))"
+    }
+
+    func limitClause(limit: String?, offset: String?) -> String {
+        switch (limit, offset) {
+        case (nil, nil): ""
+        case (let limit?, nil): " LIMIT \(limit)"
+        case (let limit?, let offset?): " LIMIT \(limit) OFFSET \(offset)"
+        case (nil, let offset?): " OFFSET \(offset)"
+        }
+    }
+
+    func concatenate(_ left: String, _ right: String) -> String { "(\(left) || \(right))" }
+
+    // MARK: Rendering references
+
+    /// The `json` value at the reference (SQL `NULL` when the path does not lead to a value).
+    private func json(_ reference: SQLJSONReference) -> String {
+        reference.path.isEmpty ? base(reference) : "(\(base(reference)) #> \(pathLiteral(reference)))"
+    }
+
+    /// The value at the reference as text: a string unescaped, anything else its JSON text.
+    private func text(_ reference: SQLJSONReference) -> String {
+        "(\(base(reference)) #>> \(pathLiteral(reference)))"
+    }
+
+    private func base(_ reference: SQLJSONReference) -> String {
+        switch reference.base {
+        case .column(let column): column
+        case .element(let alias): "\(alias).value"
+        }
+    }
+
+    /// `'{key1,key2}'`: the keys are validated names (letters, digits, `_`), so they need no quoting.
+    private func pathLiteral(_ reference: SQLJSONReference) -> String {
+        "'{" + reference.path.joined(separator: ",") + "}'"
+    }
+}

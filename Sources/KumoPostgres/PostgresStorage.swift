@@ -1,0 +1,98 @@
+package import KumoStorage
+package import Logging
+import PostgresNIO
+
+/// The storage engine for several Kumo instances on one PostgreSQL database (architecture §7.7, §13).
+///
+/// It implements every store with the semantics of `SQLiteStorage`: the same ``QueryCompiler`` with ``PostgresDialect``,
+/// the same write rules (`ObjectWritePlan`), one transaction per call. Connections come from a `PostgresClient` pool
+/// that runs in a task the storage owns until ``close()``. Opening migrates the schema under an advisory lock, so
+/// instances may start together.
+package struct PostgresStorage: StorageBackend {
+    package let applications: any ApplicationStore
+    package let objects: any ObjectStore
+    /// What the storage was opened with.
+    package let configuration: PostgresConfiguration
+    private let database: PostgresDatabase
+    private let runner: Task<Void, Never>
+
+    private init(configuration: PostgresConfiguration, database: PostgresDatabase, runner: Task<Void, Never>) {
+        self.configuration = configuration
+        self.database = database
+        self.runner = runner
+        self.applications = PostgresApplicationStore(database: database)
+        self.objects = PostgresObjectStore(database: database)
+    }
+
+    /// Connects, creates the schema when configured and missing, and applies pending migrations.
+    ///
+    /// - Throws: `StorageError.unavailable` when the server cannot be reached or a migration fails.
+    package static func open(configuration: PostgresConfiguration, logger: Logger) async throws -> PostgresStorage {
+        let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
+        // The pool's background work runs in this task until `close()` cancels it (postgres-nio's `run()` contract).
+        let runner = Task { await client.run() }
+        let database = PostgresDatabase(client: client, logger: logger, timeout: configuration.timeout)
+        do {
+            // Fails within the configured timeout when the server is unreachable; the migration may then wait longer
+            // for another instance's advisory lock.
+            try await database.single { transaction in try await transaction.execute("SELECT 1") }
+            let version = try await PostgresMigrator.migrate(database, schema: configuration.schema, logger: logger)
+            logger.info(
+                "Opened PostgreSQL storage",
+                metadata: ["database": "\(configuration.redactedDescription)", "schema_version": "\(version)"]
+            )
+        } catch {
+            runner.cancel()
+            await runner.value
+            throw error
+        }
+        return PostgresStorage(configuration: configuration, database: database, runner: runner)
+    }
+
+    package func checkHealth() async throws {
+        try await database.single { transaction in try await transaction.execute("SELECT 1") }
+    }
+
+    /// Closes the pool: its connections close and later calls fail with `StorageError.unavailable`.
+    package func close() async throws {
+        runner.cancel()
+        await runner.value
+    }
+
+    /// The applied schema version (the highest row of `schema_migrations`).
+    package func schemaVersion() async throws -> Int {
+        try await database.single { transaction in try await PostgresMigrator.version(transaction) }
+    }
+
+    /// The number of applied migrations (rows of `schema_migrations`), to check that each ran once.
+    package func appliedMigrationCount() async throws -> Int {
+        try await database.single { transaction in
+            try await transaction.rows("SELECT COUNT(*) AS count FROM schema_migrations").first?.integer("count").map { Int($0) } ?? 0
+        }
+    }
+}
+
+extension PostgresConfiguration {
+    /// The pool configuration: address, login, TLS, pool size, and per-session settings sent at start-up
+    /// (`search_path` for the schema, `statement_timeout` equal to ``timeout``).
+    var clientConfiguration: PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS
+        var unverified = TLSConfiguration.makeClientConfiguration()
+        unverified.certificateVerification = .none
+        switch transportSecurity {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(unverified)
+        case .require: tls = .require(unverified)
+        case .verifyFull: tls = .require(.makeClientConfiguration())
+        }
+        var client = PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
+        client.options.maximumConnections = max(1, maximumConnections)
+        client.options.connectTimeout = timeout
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        var parameters = [("application_name", "kumo"), ("statement_timeout", "\(max(1, milliseconds))")]
+        if let schema { parameters.append(("search_path", schema)) }
+        client.options.additionalStartupParameters = parameters
+        return client
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+internal import NCMBWire
+
+/// Turns a route into a signed request, sends it through the context's transport and reads the response.
+///
+/// The only place that builds URLs and headers: the path and query come from `APIRouter.print`, and the signature from
+/// `RequestSignature`, over exactly the method, host, path and query that are sent (wire spec §3.3).
+struct NCMBRequestExecutor: Sendable {
+    /// The keys, URL, clock, transport and session to use.
+    let context: NCMBContext
+
+    /// Sends the request for `route` and returns the successful response.
+    ///
+    /// - Parameter timeout: Seconds to wait for the response. Defaults to the context's request timeout.
+    /// - Throws: ``NCMBInvalidRequestError`` for missing keys or a bad domain URL, before sending; ``NCMBApiError`` for
+    ///   an error status; ``NCMBParseError`` for a success body that is not a JSON object; the transport's error when no
+    ///   response arrived.
+    func execute(_ route: APIRoute, timeout: TimeInterval? = nil) async throws -> NCMBResponse {
+        let request = try makeRequest(route, timeout: timeout ?? context.requestTimeout)
+        let response = try await context.transport.send(request)
+        return try read(response)
+    }
+
+    /// The signed request for `route`.
+    func makeRequest(_ route: APIRoute, timeout: TimeInterval) throws(NCMBInvalidRequestError) -> NCMBTransportRequest {
+        guard !context.applicationKey.isEmpty else { throw .emptyApplicationKey }
+        guard !context.clientKey.isEmpty else { throw .emptyClientKey }
+        let domain = try NCMBDomainURL(context.domainURL)
+        let data = APIRouter.print(route)
+        let path = domain.basePath + data.path
+        guard let timestamp = WireDate(context.now())?.formatted else { throw .cantCalculateSignature }
+        let signature = RequestSignature.signature(
+            method: data.method, host: domain.signingHost, path: path, rawQuery: data.query,
+            applicationKey: context.applicationKey, clientKey: context.clientKey, timestamp: timestamp)
+        var headers = [
+            NCMBHeaderName.applicationKey: context.applicationKey,
+            NCMBHeaderName.timestamp: timestamp,
+            NCMBHeaderName.signature: signature,
+            NCMBHeaderName.sdkVersion: "swift-" + NCMB.SDK_VERSION,
+        ]
+        if let contentType = route.bodyContentType { headers["Content-Type"] = contentType }
+        if let sessionToken = context.session.sessionToken { headers[NCMBHeaderName.sessionToken] = sessionToken }
+        guard let method = NCMBHTTPMethod(rawValue: data.method.rawValue) else { throw .cantCalculateSignature }
+        return NCMBTransportRequest(
+            method: method, url: try domain.url(path: data.path, query: data.query), headers: headers, body: Data(data.body),
+            timeoutInterval: timeout)
+    }
+
+    /// Reads a response: an error status becomes an ``NCMBApiError``, a success body a JSON object.
+    func read(_ response: NCMBTransportResponse) throws -> NCMBResponse {
+        let bytes = Array(response.body)
+        guard (200..<300).contains(response.statusCode) else { throw apiError(status: response.statusCode, body: bytes) }
+        var contents = JSONObject()
+        if !bytes.isEmpty {
+            guard let json = try? JSONValue(parsing: bytes), let object = json.objectValue else {
+                throw NCMBParseError.unsupportJsonFormat
+            }
+            contents = object
+        }
+        return NCMBResponse(statusCode: response.statusCode, headers: response.headers, body: response.body, contents: contents)
+    }
+
+    /// The error an error response reports. E401001 also signs the user out, as in ncmb_swift.
+    private func apiError(status: Int, body: [UInt8]) -> NCMBApiError {
+        guard let json = try? JSONValue(parsing: body), let errorBody = ErrorBody(json: json) else {
+            return NCMBApiError(code: "", message: "HTTP status \(status) without an NCMB error body.")
+        }
+        let error = NCMBApiError(code: errorBody.code, message: errorBody.error)
+        if error.errorCode == .authenticationErrorByHeaderIncorrect { context.session.clear() }
+        return error
+    }
+}

@@ -1,0 +1,55 @@
+internal import NCMBWire
+
+extension NCMBObject {
+    /// Fetches the object with this ``objectId`` from the server, replacing every field.
+    ///
+    /// - Throws: ``NCMBInvalidRequestError/emptyObjectId`` when the object has no objectId; ``NCMBApiError`` for a
+    ///   server error (E404001 when there is no such object or the caller may not read it); the transport's error when
+    ///   no response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func fetch() async throws {
+        let objectId = try requireObjectId()
+        let response = try await service().get(objectId: objectId)
+        state.withLock { $0.applyFetch(response.contents) }
+    }
+
+    /// Saves the object to the server.
+    ///
+    /// Creates the object when it has no ``objectId`` yet, sending every field; otherwise sends only the fields changed
+    /// since the last save (`null` for a cleared field). On success the object takes the `objectId`, `createDate` or
+    /// `updateDate` the server returned. Operators stay in their fields until the object is fetched again, as in
+    /// ncmb_swift.
+    ///
+    /// - Throws: ``NCMBInvalidRequestError`` for an invalid class name or a field value rejected when it was assigned,
+    ///   before any request; ``NCMBApiError`` for a server error; the transport's error when no response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func save() async throws {
+        let snapshot = state.current
+        let service = try service()
+        if let objectId = snapshot.fields["objectId"]?.stringValue {
+            let body = try snapshot.updateBody()
+            let response = try await service.update(objectId: objectId, fields: body)
+            state.withLock { $0.applySave(sent: body, response: response.contents) }
+        } else {
+            let body = try snapshot.createBody()
+            let response = try await service.create(body)
+            state.withLock { $0.applySave(sent: body, response: response.contents) }
+        }
+    }
+
+    /// Deletes the object with this ``objectId`` from the server, then clears every field.
+    ///
+    /// - Throws: ``NCMBInvalidRequestError/emptyObjectId`` when the object has no objectId; ``NCMBApiError`` for a
+    ///   server error; the transport's error when no response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func delete() async throws {
+        let objectId = try requireObjectId()
+        _ = try await service().delete(objectId: objectId)
+        state.withLock { $0.clear() }
+    }
+
+    /// The service for this object's collection.
+    private func service() throws(NCMBInvalidRequestError) -> NCMBObjectService {
+        NCMBObjectService(context: context, collection: try classReference())
+    }
+}

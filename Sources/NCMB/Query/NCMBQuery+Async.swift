@@ -1,0 +1,41 @@
+internal import NCMBWire
+
+extension NCMBQuery {
+    /// Finds the objects that match the query.
+    ///
+    /// - Returns: The objects, in the query's order; empty when none match.
+    /// - Throws: ``NCMBInvalidRequestError`` or ``NCMBApiError`` for an invalid query, before any request;
+    ///   ``NCMBApiError`` for a server error; ``NCMBParseError`` for a malformed response; the transport's error when
+    ///   no response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func find() async throws -> [T] {
+        let parameters = try findParameters()
+        let response = try await service().find(parameters)
+        guard let results = response.contents["results"]?.arrayValue else { throw NCMBParseError.unsupportJsonFormat }
+        return try results.map { result in
+            guard let fields = result.objectValue else { throw NCMBParseError.unsupportJsonFormat }
+            return T(className: className, collection: collection, fields: fields, context: context)
+        }
+    }
+
+    /// Counts the objects that match the query, ignoring ``order``, ``skip`` and ``limit``.
+    ///
+    /// Sends `count=1&limit=0`, as ncmb_swift does, so no object travels.
+    ///
+    /// - Returns: The number of matching objects the caller may read.
+    /// - Throws: The errors of `find()`.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func count() async throws -> Int {
+        let parameters = try countParameters()
+        let response = try await service().find(parameters)
+        guard let count = response.contents["count"]?.integerValue, let exact = Int(exactly: count) else {
+            throw NCMBParseError.unsupportJsonFormat
+        }
+        return exact
+    }
+
+    /// The service of the queried collection.
+    private func service() throws(NCMBInvalidRequestError) -> NCMBObjectService {
+        NCMBObjectService(context: context, collection: try collection.classReference(className: className))
+    }
+}

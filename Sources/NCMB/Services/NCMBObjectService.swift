@@ -1,0 +1,40 @@
+internal import NCMBWire
+
+/// Builds the routes of one collection's object endpoints (wire spec §5.1, §5.2) and hands them to the executor.
+struct NCMBObjectService: Sendable {
+    /// Sends the requests.
+    let executor: NCMBRequestExecutor
+    /// The collection the objects live in.
+    let collection: ClassReference
+
+    /// Creates a service for `collection` with the settings of `context`.
+    init(context: NCMBContext, collection: ClassReference) {
+        self.executor = NCMBRequestExecutor(context: context)
+        self.collection = collection
+    }
+
+    /// `POST /…`: creates an object with `fields` → `{"objectId","createDate"}`.
+    func create(_ fields: JSONObject) async throws -> NCMBResponse {
+        try await executor.execute(.objects(collection, .create(fields)))
+    }
+
+    /// `GET /…/{objectId}` → the whole object.
+    func get(objectId: String) async throws -> NCMBResponse {
+        try await executor.execute(.objects(collection, .get(objectId: objectId)))
+    }
+
+    /// `PUT /…/{objectId}`: sends changed fields and operators → `{"updateDate"}`.
+    func update(objectId: String, fields: JSONObject) async throws -> NCMBResponse {
+        try await executor.execute(.objects(collection, .update(objectId: objectId, fields)))
+    }
+
+    /// `DELETE /…/{objectId}` → an empty body.
+    func delete(objectId: String) async throws -> NCMBResponse {
+        try await executor.execute(.objects(collection, .delete(objectId: objectId)))
+    }
+
+    /// `GET /…?where=…`: runs a query → `{"results":[…]}` (and `"count"` when asked).
+    func find(_ parameters: QueryParameters) async throws -> NCMBResponse {
+        try await executor.execute(.objects(collection, .find(parameters)))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import NCMBWire
+
+/// The scenarios of `kumo bench`, in the order they run.
+enum BenchScenario: String, CaseIterable, Sendable {
+    /// `GET /health`: a trivial JSON route on the same server, no storage, no signature: the HTTP ceiling.
+    case ceiling
+    /// `POST /classes/BenchCreate` with three fields: one durable insert per request.
+    case create
+    /// `GET /classes/BenchItem/{objectId}` of a seeded item.
+    case getById
+    /// 20 of the seeded items: `where={"score":{"$gte":N}}&order=-createDate&limit=20`, no count.
+    case query
+    /// The same query with `count=1`: the count covers every match of the class.
+    case queryCount
+    /// `PUT /classes/BenchItem/{objectId}` with `{"counter":{"__op":"Increment","amount":1}}`.
+    case update
+    /// The query of `query` with `include=owner`: one pointer expanded per result.
+    case include
+    /// `POST /login` with user name and password (bcrypt), once users exist.
+    case login
+
+    /// How the scenario appears in the table.
+    var label: String {
+        switch self {
+        case .ceiling: "ceiling: GET /health"
+        case .create: "create"
+        case .getById: "getById"
+        case .query: "query 20 (where + order)"
+        case .queryCount: "query 20 + count=1"
+        case .update: "update (Increment)"
+        case .include: "query 20 + include pointer"
+        case .login: "login (bcrypt)"
+        }
+    }
+
+    /// The status of a correct answer.
+    var expectedStatus: UInt {
+        switch self {
+        case .create: 201
+        default: 200
+        }
+    }
+
+    /// The target: a share of the ceiling and an absolute floor in requests per second, when there is one.
+    var target: (ratio: Double, floor: Double)? {
+        switch self {
+        case .create: (0.40, 5000)
+        case .getById: (0.60, 8000)
+        case .query: (0.25, 3000)
+        default: nil
+        }
+    }
+
+    /// Parses `a,b,c`; every name must be a scenario (`ceiling` is always run, as every ratio needs it).
+    static func parseList(_ text: String) -> [BenchScenario]? {
+        var chosen: Set<BenchScenario> = [.ceiling]
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let scenario = BenchScenario(rawValue: name) else { return nil }
+            chosen.insert(scenario)
+        }
+        return allCases.filter(chosen.contains)
+    }
+
+    /// The seeded-item thresholds the queries cycle through: about half of the items match on average.
+    private static let scoreThresholds: [Int64] = [0, 100, 200, 300, 400, 500, 600, 700, 800, 900]
+
+    /// The requests the scenario cycles through, printed by the shared router (login takes its users from `userNames`).
+    func requests(dataset: BenchDataset, userNames: [String], password: String) -> [RequestData] {
+        let items = ClassReference.custom(BenchDataset.itemClass)
+        let objectIds = Array(dataset.itemObjectIds.shuffled().prefix(4096))
+        switch self {
+        case .ceiling:
+            return [RequestData(method: .get, path: "/health")]
+        case .create:
+            let body: JSONObject = ["score": 42, "name": "created", "category": "c1"]
+            return [APIRouter.print(.objects(.custom(BenchDataset.createClass), .create(body)))]
+        case .getById:
+            return objectIds.map { APIRouter.print(.objects(items, .get(objectId: $0))) }
+        case .update:
+            let body: JSONObject = ["counter": ["__op": "Increment", "amount": 1]]
+            return objectIds.map { APIRouter.print(.objects(items, .update(objectId: $0, body))) }
+        case .query, .queryCount, .include:
+            return BenchScenario.scoreThresholds.map { threshold in
+                let condition = WhereClause.field(
+                    FieldName("score") ?? .objectId, [.greaterThanOrEqualTo(.integer(threshold))])
+                let parameters = QueryParameters(
+                    whereQuery: WhereQuery([condition]), order: [SortKey(field: .createDate, isDescending: true)], limit: 20,
+                    includesCount: self == .queryCount, include: self == .include ? [[FieldName("owner") ?? .objectId]] : [])
+                return APIRouter.print(.objects(items, .find(parameters)))
+            }
+        case .login:
+            return userNames.map { name in
+                APIRouter.print(.login(.body(["userName": .string(name), "password": .string(password)])))
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import AsyncHTTPClient
+import Foundation
+import NCMBWire
+import NIOCore
+import NIOHTTP1
+
+/// Runs the HTTP scenarios against one started server and turns each run into a report row.
+struct BenchSession: Sendable {
+    let server: ServerProcess
+    let generator: LoadGenerator
+    let signer: RequestSigner
+    let dataset: BenchDataset
+    let warmUp: Duration
+    let duration: Duration
+
+    /// The password of the users the login scenario signs up.
+    static let password = "bench-password-1"
+    /// The latency target at half of the maximum throughput.
+    static let halfLoadP99Milliseconds = 10.0
+
+    /// Every scenario at every connection count (closed loop), then the targeted scenarios at half their best rate.
+    func runAll(_ scenarios: [BenchScenario], connectionCounts: [Int], includesHalfLoad: Bool) async throws -> [BenchMeasurement] {
+        var skipped: [BenchScenario: String] = [:]
+        var userNames: [String] = []
+        if scenarios.contains(.login) {
+            switch try await signUpUsers(count: 32) {
+            case .success(let names): userNames = names
+            case .failure(let reason): skipped[.login] = reason.description
+            }
+        }
+        var prepared: [BenchScenario: [PreparedRequest]] = [:]
+        for scenario in scenarios where skipped[scenario] == nil {
+            prepared[scenario] = scenario.requests(dataset: dataset, userNames: userNames, password: BenchSession.password).map {
+                signer.prepare($0, expectedStatus: scenario.expectedStatus, isSigned: scenario != .ceiling)
+            }
+        }
+
+        var rows: [BenchMeasurement] = []
+        var ceilings: [Int: Double] = [:]
+        for connections in connectionCounts {
+            for scenario in scenarios {
+                guard let requests = prepared[scenario] else {
+                    rows.append(
+                        BenchMeasurement(
+                            name: scenario.rawValue, label: scenario.label, connections: connections, pacing: "closed loop",
+                            note: "skipped: \(skipped[scenario] ?? "not prepared")"))
+                    continue
+                }
+                var row = try await measure(scenario, requests, connections: connections, pacing: .closedLoop, ceiling: ceilings[connections])
+                if scenario == .ceiling { ceilings[connections] = row.summary?.requestsPerSecond }
+                if let target = scenario.target, let summary = row.summary {
+                    row.target = "≥ \(Int(target.ratio * 100)) % and ≥ \(BenchReport.grouped(target.floor)) req/s"
+                    row.meetsTarget = (row.ratioToCeiling ?? 0) >= target.ratio && summary.requestsPerSecond >= target.floor
+                }
+                rows.append(row)
+            }
+        }
+        guard includesHalfLoad, let connections = connectionCounts.first else { return rows }
+        for scenario in scenarios where scenario.target != nil {
+            let best = rows.filter { $0.name == scenario.rawValue }.compactMap { $0.summary?.requestsPerSecond }.max() ?? 0
+            guard best > 0, let requests = prepared[scenario] else { continue }
+            let rate = best / 2
+            var row = try await measure(
+                scenario, requests, connections: connections, pacing: .openLoop(requestsPerSecond: rate), ceiling: ceilings[connections])
+            row.name = scenario.rawValue + "@50%"
+            row.pacing = "open loop at \(BenchReport.grouped(rate)) req/s (50 %)"
+            row.target = "p99 ≤ \(Int(BenchSession.halfLoadP99Milliseconds)) ms"
+            row.meetsTarget = (row.summary?.p99Milliseconds ?? .infinity) <= BenchSession.halfLoadP99Milliseconds
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// One run of one scenario.
+    private func measure(
+        _ scenario: BenchScenario, _ requests: [PreparedRequest], connections: Int, pacing: LoadPacing, ceiling: Double?
+    ) async throws -> BenchMeasurement {
+        SystemProbe.resetPeakMemory(processId: server.processId)
+        let generatorProcess = getpid()
+        let (summary, cpuCores) = try await generator.run(
+            requests, connections: connections, pacing: pacing, warmUp: warmUp, duration: duration,
+            sampledProcesses: [server.processId, generatorProcess])
+        try await waitUntilDrained()
+        let ratio = ceiling.flatMap { $0 > 0 ? summary.requestsPerSecond / $0 : nil } ?? (scenario == .ceiling ? 1 : nil)
+        progress(
+            "\(scenario.label) × \(connections): \(BenchReport.grouped(summary.requestsPerSecond)) req/s, "
+                + "p99 \(BenchReport.fixed(summary.p99Milliseconds)) ms" + (summary.failed > 0 ? ", \(summary.failed) failed" : ""))
+        return BenchMeasurement(
+            name: scenario.rawValue, label: scenario.label, connections: connections, pacing: "closed loop", summary: summary,
+            ratioToCeiling: ratio, serverCPU: cpuCores[server.processId], generatorCPU: cpuCores[generatorProcess],
+            peakRSSBytes: SystemProbe.peakResidentBytes(processId: server.processId))
+    }
+
+    /// Why a scenario could not be prepared.
+    struct SetupFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Signs up `count` users for the login scenario; fails when the server does not serve `POST /users` yet.
+    private func signUpUsers(count: Int) async throws -> Result<[String], SetupFailure> {
+        var names: [String] = []
+        for index in 0..<count {
+            let name = "bench-user-\(index)"
+            let body: JSONObject = ["userName": .string(name), "password": .string(BenchSession.password)]
+            let request = signer.prepare(APIRouter.print(.objects(.users, .create(body))), expectedStatus: 201)
+            let (status, text) = try await sendOnce(request)
+            guard status == 201 else {
+                return .failure(SetupFailure(description: "POST /users answered HTTP \(status) \(text.prefix(80)) (users are not served yet)"))
+            }
+            names.append(name)
+        }
+        return .success(names)
+    }
+
+    /// Waits until the server has worked off requests of closed connections that are still queued for storage (slow
+    /// scenarios at many connections leave some), so that the next scenario starts on an idle server.
+    private func waitUntilDrained() async throws {
+        let probe = signer.prepare(RequestData(method: .get, path: "/ready"), expectedStatus: 200, isSigned: false)
+        _ = try await sendOnce(probe, timeout: .seconds(300))
+    }
+
+    /// Sends one request outside the measured runs.
+    private func sendOnce(_ prepared: PreparedRequest, timeout: TimeAmount = .seconds(30)) async throws -> (status: UInt, body: String) {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)" + prepared.head.uri)
+        request.method = prepared.head.method
+        request.headers = prepared.head.headers
+        if let body = prepared.body { request.body = .bytes(body) }
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let body = try await response.body.collect(upTo: 1024 * 1024)
+        return (response.status.code, String(buffer: body))
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+
+/// A `kumo serve` child process on a free loopback port, optionally pinned to one CPU.
+///
+/// The child is this very executable, so the benchmark measures the server exactly as users run it. Its standard output
+/// is read until the banner line `Kumo is listening on http://127.0.0.1:PORT/`; its log goes to `server.log` in the data
+/// directory.
+final class ServerProcess: Sendable {
+    /// The port the server listens on.
+    let port: Int
+    /// The process identifier of the server.
+    let processId: Int32
+    private let process: Process
+
+    private init(process: Process, port: Int) {
+        self.process = process
+        self.port = port
+        self.processId = process.processIdentifier
+    }
+
+    /// Starts the server and waits for its banner.
+    ///
+    /// - Parameters:
+    ///   - executable: the `kumo` executable to run (normally this one).
+    ///   - arguments: the storage arguments of `kumo serve` (`--data-dir …`, `--database …`, `--sqlite-synchronous …`).
+    ///   - logPath: where the server's standard error goes.
+    ///   - cpu: the CPU to run on, or `nil` to let the scheduler choose. Uses `taskset` when installed, so that the
+    ///     server sizes its thread pools for one CPU; otherwise pins the threads right after start.
+    static func start(executable: String, arguments: [String], logPath: String, cpu: Int?) async throws -> ServerProcess {
+        let process = Process()
+        var serveArguments = [executable, "serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "warning"]
+        serveArguments += arguments
+        let taskset = "/usr/bin/taskset"
+        let usesTaskset = cpu != nil && FileManager.default.isExecutableFile(atPath: taskset)
+        if let cpu, usesTaskset {
+            process.executableURL = URL(fileURLWithPath: taskset)
+            process.arguments = ["-c", String(cpu)] + serveArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: serveArguments[0])
+            process.arguments = Array(serveArguments.dropFirst())
+        }
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+
+        guard let port = await readPort(from: output.fileHandleForReading) else {
+            process.terminate()
+            process.waitUntilExit()
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            throw ValidationError("kumo serve did not start (exit \(process.terminationStatus)):\n\(log.suffix(2000))")
+        }
+        if let cpu, !usesTaskset { SystemProbe.pin(processId: process.processIdentifier, toCPU: cpu) }
+        return ServerProcess(process: process, port: port)
+    }
+
+    /// Asks the server to shut down gracefully (SIGTERM) and waits for it to exit.
+    func stop() async {
+        guard process.isRunning else { return }
+        process.terminate()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                self.process.waitUntilExit()
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Reads standard output on a background queue until the banner names the port, or until end of file.
+    private static func readPort(from handle: FileHandle) async -> Int? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int?, Never>) in
+            DispatchQueue.global().async {
+                var text = ""
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    text += String(decoding: data, as: UTF8.self)
+                    if let port = port(inBanner: text) {
+                        continuation.resume(returning: port)
+                        return
+                    }
+                }
+                continuation.resume(returning: nil)
+            }
+        }
+    }
+
+    /// The port in `Kumo is listening on http://HOST:PORT/`, once the whole line has arrived.
+    static func port(inBanner text: String) -> Int? {
+        let marker = "Kumo is listening on http://"
+        guard let start = text.range(of: marker)?.upperBound, let end = text[start...].firstIndex(of: "\n") else { return nil }
+        let address = text[start..<end].trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        guard let colon = address.lastIndex(of: ":") else { return nil }
+        return Int(address[address.index(after: colon)...])
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import KumoTestSupport
+import NCMBWire
+import NIOHTTP1
+import Testing
+
+/// Two real `kumo serve` processes on one PostgreSQL database (issue 6; architecture §13).
+@Suite(.serialized, .enabled(if: TestDatabase.runsPostgres, TestDatabase.skipReason))
+struct MultiInstanceTests {
+    /// Starts `count` instances on a fresh database that already has the test application.
+    func withInstances<Value>(
+        _ count: Int, extraArguments: [String] = [], _ body: ([MultiInstanceKumo], String) async throws -> Value
+    ) async throws -> Value {
+        try await TestDatabase.withScratchDatabase { configuration in
+            let url = TestDatabase.url(of: configuration)
+            try MultiInstanceKumo.createApplication(databaseURL: url)
+            let instances = (0..<count).map { _ in MultiInstanceKumo(databaseURL: url, extraArguments: extraArguments) }
+            defer { for instance in instances { instance.stop() } }
+            for instance in instances { try instance.start() }
+            return try await body(instances, url)
+        }
+    }
+
+    /// The objectId of a create response.
+    func objectId(_ response: (status: Int, body: String)) throws -> String {
+        try #require(try JSONValue(parsing: response.body).objectValue?["objectId"]?.stringValue)
+    }
+
+    // MARK: Tests
+
+    @Test func anObjectWrittenThroughOneInstanceIsReadThroughTheOther() async throws {
+        try await withInstances(2) { instances, _ in
+            let created = try await instances[0].send(.POST, "/2013-09-01/classes/Food", body: #"{"name":"ramen","price":900}"#)
+            let objectId = try objectId(created)
+
+            let read = try await instances[1].send(.GET, "/2013-09-01/classes/Food/\(objectId)")
+            let found = try await instances[1].send(
+                .GET, "/2013-09-01/classes/Food", query: "where=%7B%22price%22:%7B%22$gte%22:900%7D%7D&count=1")
+
+            #expect(created.status == 201)
+            #expect(read.status == 200)
+            #expect(try JSONValue(parsing: read.body).objectValue?["name"] == "ramen")
+            #expect(try JSONValue(parsing: found.body).objectValue?["count"] == 1)
+        }
+    }
+
+    @Test func incrementsSentToBothInstancesAreAllApplied() async throws {
+        try await withInstances(2) { instances, _ in
+            let objectId = try objectId(try await instances[0].send(.POST, "/2013-09-01/classes/Counter", body: #"{"value":0}"#))
+
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<40 {
+                    let instance = instances[index % 2]
+                    group.addTask {
+                        try await instance.send(
+                            .PUT, "/2013-09-01/classes/Counter/\(objectId)", body: #"{"value":{"__op":"Increment","amount":1}}"#
+                        )
+                        .status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let read = try await instances[1].send(.GET, "/2013-09-01/classes/Counter/\(objectId)")
+
+            #expect(statuses.allSatisfy { $0 == 200 })
+            #expect(try JSONValue(parsing: read.body).objectValue?["value"] == 40)
+        }
+    }
+
+    @Test func instancesStartingTogetherOnAnEmptyDatabaseMigrateOnceAndShareTheDefaultApplication() async throws {
+        try await TestDatabase.withScratchDatabase { configuration in
+            let url = TestDatabase.url(of: configuration)
+            let instances = (0..<3).map { _ in MultiInstanceKumo(databaseURL: url) }
+            defer { for instance in instances { instance.stop() } }
+
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for instance in instances { group.addTask { try instance.start() } }
+                try await group.waitForAll()
+            }
+            var readiness: [Int] = []
+            for instance in instances { readiness.append(try await instance.readiness()) }
+            let applied = try await TestDatabase.appliedMigrationCount(of: configuration)
+
+            #expect(readiness == [200, 200, 200])
+            #expect(applied == 1)
+        }
+    }
+
+    @Test func aDatabaseOutageFailsRequestsWithinTheTimeoutAndServiceComesBackByItself() async throws {
+        try await TestDatabase.withScratchDatabase { configuration in
+            let url = TestDatabase.url(of: configuration)
+            try MultiInstanceKumo.createApplication(databaseURL: url)
+            let instance = MultiInstanceKumo(databaseURL: url, extraArguments: ["--database-timeout", "2"])
+            defer { instance.stop() }
+            try instance.start()
+            let before = try objectId(try await instance.send(.POST, "/2013-09-01/classes/Outage", body: #"{"phase":"before"}"#))
+
+            try await TestDatabase.setConnectionsAllowed(false, database: configuration)
+            let start = ContinuousClock.now
+            let during = try await instance.send(.POST, "/2013-09-01/classes/Outage", body: #"{"phase":"during"}"#)
+            let elapsed = ContinuousClock.now - start
+            let readinessDuring = try await instance.readiness()
+            try await TestDatabase.setConnectionsAllowed(true, database: configuration)
+            var after = try await instance.send(.POST, "/2013-09-01/classes/Outage", body: #"{"phase":"after"}"#)
+            for _ in 0..<60 where after.status != 201 {
+                try await Task.sleep(for: .milliseconds(250))
+                after = try await instance.send(.POST, "/2013-09-01/classes/Outage", body: #"{"phase":"after"}"#)
+            }
+            let survivor = try await instance.send(.GET, "/2013-09-01/classes/Outage/\(before)")
+
+            #expect([500, 503].contains(during.status))
+            let code = try JSONValue(parsing: during.body).objectValue?["code"]?.stringValue
+            #expect(code == "E503001" || code == "E500001")
+            #expect(elapsed < .seconds(6))
+            #expect(readinessDuring == 503)
+            #expect(after.status == 201)
+            #expect(survivor.status == 200)
+        }
+    }
+
+    @Test(.disabled("Sessions do not exist yet (users and login issue): a session created on one instance must work on the other."))
+    func aSessionCreatedOnOneInstanceWorksOnTheOther() async throws {}
+
+    @Test(.disabled("Push does not exist yet: a scheduled push job must be claimed and sent exactly once across instances."))
+    func aScheduledPushIsSentExactlyOnce() async throws {}
+}

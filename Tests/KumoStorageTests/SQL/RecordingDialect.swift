@@ -1,0 +1,32 @@
+import KumoStorage
+
+/// A dialect with readable, engine-free spellings, so compiler tests can assert on the SQL shape.
+struct RecordingDialect: SQLDialect {
+    func placeholder(index: Int) -> String { "$\(index)" }
+    func literal(_ value: Bool) -> String { value ? "TRUE" : "FALSE" }
+    func isKind(_ kind: SQLJSONKind, _ reference: SQLJSONReference) -> String { "is_\(kind)(\(render(reference)))" }
+    func exists(_ reference: SQLJSONReference) -> String { "exists(\(render(reference)))" }
+    func numberValue(_ reference: SQLJSONReference) -> String { "number(\(render(reference)))" }
+    func textValue(_ reference: SQLJSONReference) -> String { "text(\(render(reference)))" }
+    func booleanValue(_ reference: SQLJSONReference) -> String { "boolean(\(render(reference)))" }
+    func jsonText(_ reference: SQLJSONReference) -> String { "json(\(render(reference)))" }
+    func canonicalJSON(_ placeholder: String) -> String { "json(\(placeholder))" }
+    func arrayElements(of reference: SQLJSONReference, alias: String) -> String { "elements(\(render(reference))) \(alias)" }
+    func regexMatch(subject: String, pattern: String) -> String { "regexp(\(pattern), \(subject))" }
+    func greatCircleDistance(latitude: String, longitude: String, toLatitude: String, toLongitude: String) -> String {
+        "distance(\(latitude), \(longitude), \(toLatitude), \(toLongitude))"
+    }
+    func limitClause(limit: String?, offset: String?) -> String {
+        (limit.map { " LIMIT \($0)" } ?? "") + (offset.map { " OFFSET \($0)" } ?? "")
+    }
+    func concatenate(_ left: String, _ right: String) -> String { "\(left) || \(right)" }
+
+    private func render(_ reference: SQLJSONReference) -> String {
+        let base =
+            switch reference.base {
+            case .column(let column): column
+            case .element(let alias): alias
+            }
+        return ([base] + reference.path).joined(separator: ":")
+    }
+}
