@@ -12,13 +12,22 @@ import Testing
         )
     }
 
+    /// Every field type, to check that data survives reopening byte for byte.
+    static let specialFields: JSONObject = [
+        "text": "こんにちは \"quoted\" \\ slash/", "integer": 42, "double": 1.5, "flag": true, "nothing": nil,
+        "date": ["__type": "Date", "iso": "2016-01-26T00:00:00.000Z"],
+        "location": ["__type": "GeoPoint", "latitude": 35.6666269, "longitude": 139.765607],
+        "owner": ["__type": "Pointer", "className": "user", "objectId": "7FrmPTBKSNtVjajm"],
+        "list": [1, "two", ["nested": [true, nil]]], "object": ["b": 2, "a": 1],
+    ]
+
     // MARK: Tests
 
     @Test func dataSurvivesCloseAndReopenAndTheDatabaseIsIntact() async throws {
         let temporary = try TemporaryStorage()
         defer { temporary.remove() }
         let first = try await temporary.open()
-        let created = try await first.objects.create(Fixture.newObject("GameScore", "object1", SQLiteObjectStoreTests.specialFields))
+        let created = try await first.objects.create(Fixture.newObject("GameScore", "object1", SQLiteStorageTests.specialFields))
         try await first.close()
 
         let second = try await temporary.open()
