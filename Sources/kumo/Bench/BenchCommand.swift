@@ -105,7 +105,8 @@ struct BenchCommand: AsyncParsableCommand {
         let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         do {
             let session = BenchSession(
-                server: server, generator: LoadGenerator(eventLoops: Array(eventLoopGroup.makeIterator()), host: "127.0.0.1", port: server.port),
+                server: server,
+                generator: LoadGenerator(eventLoops: Array(eventLoopGroup.makeIterator()), host: "127.0.0.1", port: server.port),
                 signer: RequestSigner(
                     applicationKey: dataset.application.applicationKey, clientKey: dataset.application.clientKey, host: "127.0.0.1",
                     port: server.port, timestamp: SystemWallClock().now().formatted),
@@ -126,7 +127,8 @@ struct BenchCommand: AsyncParsableCommand {
             cpuSplit: isPinned
                 ? "server (kumo serve) pinned to CPU 0; load generator, seeding and in-process baselines pinned to CPU 1"
                 : "not pinned: server and generator share \(SystemProbe.processorCount) CPU(s)",
-            database: database.map { _ in "PostgreSQL (--database)" } ?? "SQLite, WAL, synchronous=\(synchronous.uppercased()), temporary directory",
+            database: database.map { _ in "PostgreSQL (--database)" }
+                ?? "SQLite, WAL, synchronous=\(synchronous.uppercased()), temporary directory",
             itemCount: objects, durationSeconds: duration, warmUpSeconds: warmUp, measurements: measurements)
         let summary = "\nMachine: \(report.machine). CPU split: \(report.cpuSplit). Database: \(report.database).\n"
         FileHandle.standardOutput.write(Data((report.markdown + "\n" + summary).utf8))

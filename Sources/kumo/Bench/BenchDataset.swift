@@ -34,7 +34,8 @@ struct BenchDataset: Sendable {
         let identifiers = RandomIdentifierGenerator()
         let now = SystemWallClock().now()
         let application = HostedApplication(
-            applicationId: identifiers.applicationId(), name: "bench-" + identifiers.randomString(length: 8, alphabet: IdentifierAlphabet.alphanumeric),
+            applicationId: identifiers.applicationId(),
+            name: "bench-" + identifiers.randomString(length: 8, alphabet: IdentifierAlphabet.alphanumeric),
             applicationKey: identifiers.key(), clientKey: identifiers.key(), createDate: now)
         try await storage.applications.create(application)
 

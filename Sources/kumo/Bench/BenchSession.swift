@@ -46,7 +46,8 @@ struct BenchSession: Sendable {
                             note: "skipped: \(skipped[scenario] ?? "not prepared")"))
                     continue
                 }
-                var row = try await measure(scenario, requests, connections: connections, pacing: .closedLoop, ceiling: ceilings[connections])
+                var row = try await measure(
+                    scenario, requests, connections: connections, pacing: .closedLoop, ceiling: ceilings[connections])
                 if scenario == .ceiling { ceilings[connections] = row.summary?.requestsPerSecond }
                 if let target = scenario.target, let summary = row.summary {
                     row.target = "≥ \(Int(target.ratio * 100)) % and ≥ \(BenchReport.grouped(target.floor)) req/s"
@@ -105,7 +106,8 @@ struct BenchSession: Sendable {
             let request = signer.prepare(APIRouter.print(.objects(.users, .create(body))), expectedStatus: 201)
             let (status, text) = try await sendOnce(request)
             guard status == 201 else {
-                return .failure(SetupFailure(description: "POST /users answered HTTP \(status) \(text.prefix(80)) (users are not served yet)"))
+                return .failure(
+                    SetupFailure(description: "POST /users answered HTTP \(status) \(text.prefix(80)) (users are not served yet)"))
             }
             names.append(name)
         }
@@ -113,10 +115,18 @@ struct BenchSession: Sendable {
     }
 
     /// Waits until the server has worked off requests of closed connections that are still queued for storage (slow
-    /// scenarios at many connections leave some), so that the next scenario starts on an idle server.
+    /// scenarios at many connections leave some), so that the next scenario starts on an idle server: its CPU use must
+    /// stay under 5 % of a CPU for a quarter of a second (at most two minutes).
     private func waitUntilDrained() async throws {
-        let probe = signer.prepare(RequestData(method: .get, path: "/ready"), expectedStatus: 200, isSigned: false)
-        _ = try await sendOnce(probe, timeout: .seconds(300))
+        let started = ContinuousClock.now
+        while ContinuousClock.now - started < .seconds(120) {
+            guard let before = SystemProbe.cpuSeconds(processId: server.processId) else { return }
+            try await Task.sleep(for: .milliseconds(250))
+            guard let after = SystemProbe.cpuSeconds(processId: server.processId) else { return }
+            if after - before < 0.0125 { break }
+        }
+        let waited = ContinuousClock.now - started
+        if waited > .seconds(1) { progress("  (waited \(waited) for the server to work off queued requests)") }
     }
 
     /// Sends one request outside the measured runs.

@@ -50,7 +50,8 @@ struct LoadGenerator: Sendable {
             guard share > 0 else { continue }
             var loopPacing = pacing
             if case .openLoop(let rate) = pacing { loopPacing = .openLoop(requestsPerSecond: rate * Double(share) / Double(connections)) }
-            let rotated = Array(requests[(index * requests.count / eventLoops.count)...] + requests[..<(index * requests.count / eventLoops.count)])
+            let rotated = Array(
+                requests[(index * requests.count / eventLoops.count)...] + requests[..<(index * requests.count / eventLoops.count)])
             let driver = try await eventLoop.submit { [loopPacing] in
                 NIOLoopBound(
                     LoadDriver(eventLoop: eventLoop, requests: rotated, connectionCount: share, pacing: loopPacing), eventLoop: eventLoop)

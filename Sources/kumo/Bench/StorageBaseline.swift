@@ -61,7 +61,8 @@ struct StorageBaseline {
                         if ended >= windowStart, ended < windowEnd {
                             let elapsed = ended - started
                             let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-                            recorder.record(latencyNanoseconds: UInt64(max(0, nanoseconds)), isExpected: isSuccess, status: isSuccess ? 0 : 1)
+                            recorder.record(
+                                latencyNanoseconds: UInt64(max(0, nanoseconds)), isExpected: isSuccess, status: isSuccess ? 0 : 1)
                         }
                         iteration += 1
                     }

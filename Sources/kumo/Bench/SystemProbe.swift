@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the benchmark reads from the operating system: CPU pinning, CPU time and peak memory of a process, and a
@@ -16,22 +16,22 @@ enum SystemProbe {
     @discardableResult
     static func pin(processId: Int32, toCPU cpu: Int) -> Bool {
         #if os(Linux)
-        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(processId)/task") else { return false }
-        // Glibc declares sched_setaffinity only under _GNU_SOURCE, which Swift's Glibc module does not set.
-        typealias SetAffinity = @convention(c) (Int32, Int, UnsafeRawPointer) -> Int32
-        guard let symbol = dlsym(nil, "sched_setaffinity") else { return false }
-        let setAffinity = unsafeBitCast(symbol, to: SetAffinity.self)
-        var mask = [UInt8](repeating: 0, count: 128)
-        mask[cpu / 8] |= UInt8(1 << (cpu % 8))
-        var pinnedAll = true
-        for thread in threads {
-            guard let threadId = Int32(thread) else { continue }
-            let result = mask.withUnsafeBytes { bytes in bytes.baseAddress.map { setAffinity(threadId, bytes.count, $0) } ?? -1 }
-            if result != 0 { pinnedAll = false }
-        }
-        return pinnedAll
+            guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(processId)/task") else { return false }
+            // Glibc declares sched_setaffinity only under _GNU_SOURCE, which Swift's Glibc module does not set.
+            typealias SetAffinity = @convention(c) (Int32, Int, UnsafeRawPointer) -> Int32
+            guard let symbol = dlsym(nil, "sched_setaffinity") else { return false }
+            let setAffinity = unsafeBitCast(symbol, to: SetAffinity.self)
+            var mask = [UInt8](repeating: 0, count: 128)
+            mask[cpu / 8] |= UInt8(1 << (cpu % 8))
+            var pinnedAll = true
+            for thread in threads {
+                guard let threadId = Int32(thread) else { continue }
+                let result = mask.withUnsafeBytes { bytes in bytes.baseAddress.map { setAffinity(threadId, bytes.count, $0) } ?? -1 }
+                if result != 0 { pinnedAll = false }
+            }
+            return pinnedAll
         #else
-        return false
+            return false
         #endif
     }
 
