@@ -50,24 +50,6 @@ import Testing
         }
     }
 
-    @Test func aFailedUpdateRollsBackItsEarlierStatements() async throws {
-        try await TemporaryStorage.with { storage in
-            _ = try await storage.objects.create(Fixture.newObject("user", "user1"))
-            _ = try await storage.objects.create(Fixture.newObject("Group", "group1", ["name": "text"]))
-            let update = ObjectUpdate(
-                key: Fixture.key("Group", "group1"), updateDate: Fixture.date(1),
-                operations: [
-                    (Fixture.field("members"), .addRelation([Fixture.pointer("user", "user1")])), (Fixture.field("name"), .increment(1)),
-                ]
-            )
-
-            await #expect(throws: StorageError.self) { _ = try await storage.objects.update(update, access: .bypass) }
-
-            let members = WhereQuery([.relatedTo(owner: Fixture.pointer("Group", "group1"), key: Fixture.field("members"))])
-            #expect(try await storage.matching("user", members) == [])
-        }
-    }
-
     @Test func closeFinishesQueuedWritesAndLaterCallsFail() async throws {
         let temporary = try TemporaryStorage()
         defer { temporary.remove() }
