@@ -63,4 +63,16 @@ struct PostgresApplicationStore: ApplicationStore {
             settings: applicationSettings, createDate: WireDate(millisecondsSince1970: createDate)
         )
     }
+
+    func updateSettings(applicationId: String, settings: ApplicationSettings) async throws {
+        throw StorageError.unavailable("not implemented")
+    }
+
+    func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {
+        throw StorageError.unavailable("not implemented")
+    }
+
+    func setClassPermissions(_ permissions: ClassPermissions, applicationId: String, className: ClassName) async throws {
+        throw StorageError.unavailable("not implemented")
+    }
 }

@@ -25,15 +25,3 @@ struct PostgresObjectRow: Sendable {
         )
     }
 }
-
-extension AccessControlList {
-    /// Reads the ACL JSON that storage wrote (`{"*":{"read":true},…}`); entries that are not objects grant nothing.
-    init(storedJSON value: JSONValue) {
-        var entries: [String: Permission] = [:]
-        for (principal, grant) in value.objectValue ?? JSONObject() {
-            guard let grant = grant.objectValue else { continue }
-            entries[principal] = Permission(read: grant["read"]?.boolValue ?? false, write: grant["write"]?.boolValue ?? false)
-        }
-        self.init(entries)
-    }
-}

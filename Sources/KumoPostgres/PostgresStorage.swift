@@ -11,6 +11,8 @@ import PostgresNIO
 package struct PostgresStorage: StorageBackend {
     package let applications: any ApplicationStore
     package let objects: any ObjectStore
+    /// Sessions, credentials, one-time tokens and role membership.
+    package let accounts: any AccountStore = PostgresAccountStore()
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     private let database: PostgresDatabase

@@ -62,4 +62,16 @@ struct SQLiteApplicationStore: ApplicationStore {
             settings: applicationSettings, createDate: WireDate(millisecondsSince1970: Int64(createDate))
         )
     }
+
+    func updateSettings(applicationId: String, settings: ApplicationSettings) async throws {
+        throw StorageError.unavailable("not implemented")
+    }
+
+    func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {
+        throw StorageError.unavailable("not implemented")
+    }
+
+    func setClassPermissions(_ permissions: ClassPermissions, applicationId: String, className: ClassName) async throws {
+        throw StorageError.unavailable("not implemented")
+    }
 }

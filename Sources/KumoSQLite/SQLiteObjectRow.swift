@@ -41,15 +41,3 @@ extension SQLiteRow {
         (column(name)?.integer ?? 0) != 0
     }
 }
-
-extension AccessControlList {
-    /// Reads the ACL JSON that storage wrote (`{"*":{"read":true},…}`); entries that are not objects grant nothing.
-    init(storedJSON value: JSONValue) {
-        var entries: [String: Permission] = [:]
-        for (principal, grant) in value.objectValue ?? JSONObject() {
-            guard let grant = grant.objectValue else { continue }
-            entries[principal] = Permission(read: grant["read"]?.boolValue ?? false, write: grant["write"]?.boolValue ?? false)
-        }
-        self.init(entries)
-    }
-}

@@ -9,6 +9,8 @@ import NIOPosix
 package struct SQLiteStorage: StorageBackend {
     package let applications: any ApplicationStore
     package let objects: any ObjectStore
+    /// Sessions, credentials, one-time tokens and role membership.
+    package let accounts: any AccountStore = SQLiteAccountStore()
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool

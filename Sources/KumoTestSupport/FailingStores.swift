@@ -46,6 +46,9 @@ package struct FailingApplicationStore: ApplicationStore {
     package var onApplicationById: (@Sendable (String) async throws -> HostedApplication?)?
     package var onApplicationByName: (@Sendable (String) async throws -> HostedApplication?)?
     package var onAll: (@Sendable () async throws -> [HostedApplication])?
+    package var onUpdateSettings: (@Sendable (String, ApplicationSettings) async throws -> Void)?
+    package var onClassPermissions: (@Sendable (String) async throws -> [ClassName: ClassPermissions])?
+    package var onSetClassPermissions: (@Sendable (ClassPermissions, String, ClassName) async throws -> Void)?
 
     /// Creates a store where every call fails.
     package init() {}
@@ -74,12 +77,28 @@ package struct FailingApplicationStore: ApplicationStore {
         guard let onAll else { throw UnexpectedCall("ApplicationStore.all()", "") }
         return try await onAll()
     }
+
+    package func updateSettings(applicationId: String, settings: ApplicationSettings) async throws {
+        guard let onUpdateSettings else { throw UnexpectedCall("ApplicationStore.updateSettings", applicationId) }
+        try await onUpdateSettings(applicationId, settings)
+    }
+
+    package func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {
+        guard let onClassPermissions else { throw UnexpectedCall("ApplicationStore.classPermissions", applicationId) }
+        return try await onClassPermissions(applicationId)
+    }
+
+    package func setClassPermissions(_ permissions: ClassPermissions, applicationId: String, className: ClassName) async throws {
+        guard let onSetClassPermissions else { throw UnexpectedCall("ApplicationStore.setClassPermissions", className) }
+        try await onSetClassPermissions(permissions, applicationId, className)
+    }
 }
 
 /// A `StorageBackend` made of failing stores; tests replace the stores they expect to be used.
 package struct FailingStorage: StorageBackend {
     package var applicationStore = FailingApplicationStore()
     package var objectStore = FailingObjectStore()
+    package var accountStore = FailingAccountStore()
     package var onCheckHealth: (@Sendable () async throws -> Void)?
 
     /// Creates a backend where every call fails.
@@ -87,6 +106,7 @@ package struct FailingStorage: StorageBackend {
 
     package var applications: any ApplicationStore { applicationStore }
     package var objects: any ObjectStore { objectStore }
+    package var accounts: any AccountStore { accountStore }
 
     package func checkHealth() async throws {
         guard let onCheckHealth else { throw UnexpectedCall("StorageBackend.checkHealth()", "") }

@@ -16,6 +16,7 @@ extension TestApplication {
     /// The storage's application lookups must answer for ``fakeApplication``'s key; `withFakeApplication(_:)` does that.
     package static func with<Result: Sendable>(
         storage: any StorageBackend, configure: (inout KumoConfiguration) -> Void = { _ in },
+        environment customize: (inout ServerEnvironment) -> Void = { _ in },
         _ body: (TestApplication) async throws -> Result
     ) async throws -> Result {
         var logger = Logger(label: "kumo.test")
@@ -23,11 +24,15 @@ extension TestApplication {
         let clock = TestClock()
         var configuration = KumoConfiguration()
         configure(&configuration)
-        let environment = ServerEnvironment(storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger)
+        let mailbox = RecordingMailTransport()
+        var environment = ServerEnvironment(
+            storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger,
+            passwordHasher: testPasswordHasher(), mailer: mailbox)
+        customize(&environment)
         return try await body(
             TestApplication(
                 storage: storage, application: fakeApplication, clock: clock, environment: environment, configuration: configuration,
-                directory: FileManager.default.temporaryDirectory))
+                directory: FileManager.default.temporaryDirectory, mailbox: mailbox))
     }
 }
 

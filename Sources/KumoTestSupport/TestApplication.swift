@@ -22,12 +22,16 @@ package struct TestApplication: Sendable {
     package let configuration: KumoConfiguration
     /// A temporary directory for the test's own files, removed afterwards.
     package let directory: URL
+    /// Every mail the server sent (the environment's mailer, unless the test replaced it).
+    package let mailbox: RecordingMailTransport
 
     /// Runs `body` against a fresh server on a fresh storage of `engine` and removes everything afterwards.
     package static func with<Result: Sendable>(
         engine: StorageEngine = .sqlite,
         keys: TestKeys.KeySet = TestKeys.documented,
         configure: (inout KumoConfiguration) -> Void = { _ in },
+        settings: ApplicationSettings = ApplicationSettings(),
+        environment customize: (inout ServerEnvironment) -> Void = { _ in },
         _ body: (TestApplication) async throws -> Result
     ) async throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-test-\(UUID().uuidString)")
@@ -39,13 +43,17 @@ package struct TestApplication: Sendable {
             let clock = TestClock()
             let application = HostedApplication(
                 applicationId: "TestApplicationId", name: "test", applicationKey: keys.applicationKey, clientKey: keys.clientKey,
-                createDate: clock.now())
+                settings: settings, createDate: clock.now())
             var configuration = KumoConfiguration()
             configure(&configuration)
-            let environment = ServerEnvironment(storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger)
+            let mailbox = RecordingMailTransport()
+            var environment = ServerEnvironment(
+                storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger,
+                passwordHasher: testPasswordHasher(), mailer: mailbox)
+            customize(&environment)
             let testApplication = TestApplication(
                 storage: storage, application: application, clock: clock, environment: environment, configuration: configuration,
-                directory: directory)
+                directory: directory, mailbox: mailbox)
             try await storage.applications.create(application)
             return try await body(testApplication)
         }

@@ -16,6 +16,10 @@ package struct KumoConfiguration: Sendable, Hashable {
     /// Largest accepted clock skew of `X-NCMB-Timestamp` in seconds, or `nil` for no check (Kumo D6). Defaults to `nil`.
     package var maximumClockSkewSeconds: Int?
 
+    /// The URL at which browsers reach this server, used in mail links when an application sets no `customURL`
+    /// (wire spec §5.10). Defaults to `http://127.0.0.1:8080`; `kumo serve` sets it from the listener.
+    package var publicURL = "http://127.0.0.1:8080"
+
     /// Creates the default configuration.
     package init() {}
 }

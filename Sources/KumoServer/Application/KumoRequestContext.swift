@@ -14,6 +14,8 @@ package struct KumoRequestContext: RequestContext {
     package var stringToSign: String?
     /// Who is calling.
     package var identity: Identity = .anonymous
+    /// The SHA-256 hash of the session token that identified the caller (`GET /logout` ends that session).
+    package var sessionTokenHash: String?
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -11,17 +11,35 @@ package struct ServerEnvironment: Sendable {
     package var identifiers: any IdentifierGenerator
     /// The server's logger; requests derive theirs from it.
     package var logger: Logger
+    /// Password hashing (bcrypt in production).
+    package var passwordHasher: any PasswordHasher
+    /// Where mails go (mail-address entry, password reset, address confirmation).
+    package var mailer: any MailTransport
+    /// Checks SNS `authData` tokens.
+    package var authDataVerifier: any AuthDataVerifier
 
     /// Creates an environment.
-    package init(storage: any StorageBackend, clock: any WallClock, identifiers: any IdentifierGenerator, logger: Logger) {
+    package init(
+        storage: any StorageBackend, clock: any WallClock, identifiers: any IdentifierGenerator, logger: Logger,
+        passwordHasher: any PasswordHasher = BcryptPasswordHasher(), mailer: any MailTransport = UnconfiguredMailTransport(),
+        authDataVerifier: any AuthDataVerifier = ProviderAuthDataVerifier()
+    ) {
         self.storage = storage
         self.clock = clock
         self.identifiers = identifiers
         self.logger = logger
+        self.passwordHasher = passwordHasher
+        self.mailer = mailer
+        self.authDataVerifier = authDataVerifier
     }
 
-    /// The production environment over a storage engine: system clock, CSPRNG identifiers.
-    package static func live(storage: any StorageBackend, logger: Logger) -> ServerEnvironment {
-        ServerEnvironment(storage: storage, clock: SystemWallClock(), identifiers: RandomIdentifierGenerator(), logger: logger)
+    /// The production environment over a storage engine: system clock, CSPRNG identifiers, bcrypt.
+    package static func live(
+        storage: any StorageBackend, logger: Logger, passwordHasher: any PasswordHasher = BcryptPasswordHasher(),
+        mailer: any MailTransport = UnconfiguredMailTransport()
+    ) -> ServerEnvironment {
+        ServerEnvironment(
+            storage: storage, clock: SystemWallClock(), identifiers: RandomIdentifierGenerator(), logger: logger,
+            passwordHasher: passwordHasher, mailer: mailer)
     }
 }

@@ -5,7 +5,24 @@ extension APIResponder {
     /// (style guide §2). Routes of later issues answer E404002 "None service." until their controllers exist.
     func dispatch(_ route: APIRoute, context: KumoRequestContext) async throws -> APIResult {
         switch route {
-        case .objects(.custom(let className), let operation):
+        case .objects(let reference, let operation):
+            try await classPermissions.authorize(operation.operation, className: reference.className, context: context)
+            return try await dispatch(reference, operation, context: context)
+        case .login(let login): return try await users.login(login, context: context)
+        case .logout: return try await users.logout(context: context)
+        case .requestMailAddressUserEntry(let body):
+            return try await mailRequests.requestMailAddressUserEntry(body: body, context: context)
+        case .requestPasswordReset(let body): return try await mailRequests.requestPasswordReset(body: body, context: context)
+        case .pushOpened, .files, .batch, .script, .applicationPage:
+            throw KumoError(.noneService)
+        }
+    }
+
+    private func dispatch(_ reference: ClassReference, _ operation: ObjectRoute, context: KumoRequestContext) async throws
+        -> APIResult
+    {
+        switch reference {
+        case .custom(let className):
             switch operation {
             case .create(let body): return try await objects.create(className: className, body: body, context: context)
             case .get(let objectId): return try await objects.get(className: className, objectId: objectId, context: context)
@@ -14,11 +31,23 @@ extension APIResponder {
             case .delete(let objectId): return try await objects.delete(className: className, objectId: objectId, context: context)
             case .find(let parameters): return try await objects.find(className: className, parameters: parameters, context: context)
             }
-        case .objects(.users, _), .objects(.roles, _), .objects(.installations, _), .objects(.push, _):
-            throw KumoError(.noneService)
-        case .login, .logout, .requestMailAddressUserEntry, .requestPasswordReset:
-            throw KumoError(.noneService)
-        case .pushOpened, .files, .batch, .script, .applicationPage:
+        case .users:
+            switch operation {
+            case .create(let body): return try await users.create(body: body, context: context)
+            case .get(let objectId): return try await users.get(objectId: objectId, context: context)
+            case .update(let objectId, let body): return try await users.update(objectId: objectId, body: body, context: context)
+            case .delete(let objectId): return try await users.delete(objectId: objectId, context: context)
+            case .find(let parameters): return try await users.find(parameters: parameters, context: context)
+            }
+        case .roles:
+            switch operation {
+            case .create(let body): return try await roles.create(body: body, context: context)
+            case .get(let objectId): return try await roles.get(objectId: objectId, context: context)
+            case .update(let objectId, let body): return try await roles.update(objectId: objectId, body: body, context: context)
+            case .delete(let objectId): return try await roles.delete(objectId: objectId, context: context)
+            case .find(let parameters): return try await roles.find(parameters: parameters, context: context)
+            }
+        case .installations, .push:
             throw KumoError(.noneService)
         }
     }

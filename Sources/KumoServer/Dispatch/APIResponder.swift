@@ -18,6 +18,11 @@ package struct APIResponder: HTTPResponder {
     let environment: ServerEnvironment
     let applications: ApplicationCache
     let objects: ObjectsController
+    let users: UsersController
+    let roles: RolesController
+    let mailRequests: MailRequestsController
+    let browserPages: BrowserPagesController
+    let classPermissions: ClassPermissionGate
 
     /// Creates the responder.
     package init(configuration: KumoConfiguration, environment: ServerEnvironment) {
@@ -25,6 +30,11 @@ package struct APIResponder: HTTPResponder {
         self.environment = environment
         self.applications = ApplicationCache(store: environment.storage.applications, clock: environment.clock)
         self.objects = ObjectsController(environment: environment)
+        self.users = UsersController(environment: environment)
+        self.roles = RolesController(environment: environment)
+        self.mailRequests = MailRequestsController(environment: environment, configuration: configuration)
+        self.browserPages = BrowserPagesController(environment: environment, configuration: configuration)
+        self.classPermissions = ClassPermissionGate(environment: environment)
     }
 
     package func respond(to request: Request, context: Context) async throws -> Response {
@@ -72,7 +82,11 @@ package struct APIResponder: HTTPResponder {
     /// Runs the pipeline and renders every failure as NCMB error JSON (never an HTML page, never a bare 500).
     private func handleAPI(_ request: Request, path: String, query: String?, context: inout Context) async -> Response {
         do {
-            let result = try await runPipeline(request, path: path, query: query, context: &context)
+            let endpoint = try APIRouter.endpoint(method: request.method.rawValue, path: path)
+            context.endpointName = endpoint.name
+            // Browser pages (wire spec §5.10) carry no signature and answer HTML or redirects.
+            guard endpoint.isSigned else { return await browserPages.respond(to: request, path: path, query: query, context: &context) }
+            let result = try await runPipeline(request, path: path, query: query, endpoint: endpoint, context: &context)
             return render(result, context: context)
         } catch {
             let kumoError = KumoError.from(error)
@@ -85,23 +99,16 @@ package struct APIResponder: HTTPResponder {
         }
     }
 
-    private func runPipeline(_ request: Request, path: String, query: String?, context: inout Context) async throws -> APIResult {
-        let endpoint = try APIRouter.endpoint(method: request.method.rawValue, path: path)
-        context.endpointName = endpoint.name
-        guard endpoint.isSigned else { throw KumoError(.noneService) }
+    private func runPipeline(_ request: Request, path: String, query: String?, endpoint: APIEndpoint, context: inout Context)
+        async throws -> APIResult
+    {
         try await authenticate(request, path: path, query: query, endpoint: endpoint, context: &context)
-        try resolveSession(request, context: &context)
+        try await resolveSession(request, context: &context)
         let body = try await collectBody(request)
         try checkContentType(request, body: body)
         guard let method = RequestMethod(rawValue: request.method.rawValue) else { throw KumoError(.methodNotAllowed) }
         let route = try APIRouter.match(RequestData(method: method, path: path, query: query, body: body))
         return try await dispatch(route, context: context)
-    }
-
-    private func resolveSession(_ request: Request, context: inout Context) throws {
-        // Users and sessions arrive with the users issue; until then no token can be valid (Kumo D9).
-        if request.headers[HeaderNames.sessionToken] != nil { throw KumoError(.authenticationErrorByHeaderIncorrect) }
-        context.identity = .anonymous
     }
 
     private func collectBody(_ request: Request) async throws -> [UInt8] {

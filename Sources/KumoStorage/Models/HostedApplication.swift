@@ -28,14 +28,3 @@ package struct HostedApplication: Sendable, Hashable {
         self.createDate = createDate
     }
 }
-
-/// Per-application settings, stored as JSON (architecture §8). Unknown keys are kept for forward compatibility.
-package struct ApplicationSettings: Sendable, Hashable {
-    /// The ACL given to objects created without one (Kumo D5). Defaults to public read and write.
-    package var defaultObjectACL: AccessControlList
-
-    /// Creates settings with the documented defaults.
-    package init(defaultObjectACL: AccessControlList = .publicReadWrite) {
-        self.defaultObjectACL = defaultObjectACL
-    }
-}

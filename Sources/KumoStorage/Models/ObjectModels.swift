@@ -27,18 +27,27 @@ package struct NewObject: Sendable, Hashable {
     package var operations: [(FieldName, FieldOperation)]
     /// The ACL to store.
     package var acl: AccessControlList
+    /// For a user: the bcrypt hash of the password, stored beside the object and never in its fields.
+    package var passwordHash: String?
+    /// For a user: a session to open in the same transaction (sign-up answers with its token).
+    package var session: SessionGrant?
 
     /// Creates a new object.
-    package init(key: ObjectKey, createDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList) {
+    package init(
+        key: ObjectKey, createDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList,
+        passwordHash: String? = nil, session: SessionGrant? = nil
+    ) {
         self.key = key
         self.createDate = createDate
         self.operations = operations
         self.acl = acl
+        self.passwordHash = passwordHash
+        self.session = session
     }
 
     package static func == (lhs: NewObject, rhs: NewObject) -> Bool {
-        lhs.key == rhs.key && lhs.createDate == rhs.createDate && lhs.acl == rhs.acl
-            && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
+        lhs.key == rhs.key && lhs.createDate == rhs.createDate && lhs.acl == rhs.acl && lhs.passwordHash == rhs.passwordHash
+            && lhs.session == rhs.session && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(key) }
@@ -54,17 +63,23 @@ package struct ObjectUpdate: Sendable, Hashable {
     package var operations: [(FieldName, FieldOperation)]
     /// A replacement ACL, when the body has `acl`.
     package var acl: AccessControlList?
+    /// For a user: a new password hash (PUT with `password`, password reset); `nil` keeps the stored one.
+    package var passwordHash: String?
 
     /// Creates an update.
-    package init(key: ObjectKey, updateDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList? = nil) {
+    package init(
+        key: ObjectKey, updateDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList? = nil,
+        passwordHash: String? = nil
+    ) {
         self.key = key
         self.updateDate = updateDate
         self.operations = operations
         self.acl = acl
+        self.passwordHash = passwordHash
     }
 
     package static func == (lhs: ObjectUpdate, rhs: ObjectUpdate) -> Bool {
-        lhs.key == rhs.key && lhs.updateDate == rhs.updateDate && lhs.acl == rhs.acl
+        lhs.key == rhs.key && lhs.updateDate == rhs.updateDate && lhs.acl == rhs.acl && lhs.passwordHash == rhs.passwordHash
             && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
     }
 

@@ -1,3 +1,5 @@
+package import NCMBWire
+
 /// Applications hosted by this Kumo instance (architecture §8).
 package protocol ApplicationStore: Sendable {
     /// Stores a new application; a taken name, applicationId or application key → `StorageError.duplicate`.
@@ -10,4 +12,10 @@ package protocol ApplicationStore: Sendable {
     func application(named name: String) async throws -> HostedApplication?
     /// Every application, oldest first.
     func all() async throws -> [HostedApplication]
+    /// Replaces the settings of an application. - Throws: `StorageError.notFound` for an unknown applicationId.
+    func updateSettings(applicationId: String, settings: ApplicationSettings) async throws
+    /// The class-level permissions of every class of the application that has any (classes not listed are open).
+    func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions]
+    /// Replaces the class-level permissions of one class, registering the class when it has no object yet.
+    func setClassPermissions(_ permissions: ClassPermissions, applicationId: String, className: ClassName) async throws
 }

@@ -7,6 +7,8 @@ package protocol StorageBackend: Sendable {
     var applications: any ApplicationStore { get }
     /// Objects of every class.
     var objects: any ObjectStore { get }
+    /// Sessions, credentials, one-time tokens and role membership.
+    var accounts: any AccountStore { get }
     /// Checks that the engine answers a trivial read (used by `/ready`).
     func checkHealth() async throws
     /// Finishes queued writes and closes connections; later calls fail with `StorageError.unavailable`.

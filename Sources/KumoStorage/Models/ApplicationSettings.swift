@@ -1,0 +1,119 @@
+package import NCMBWire
+
+/// Per-application settings, stored as one JSON document (architecture §8). Unknown keys are kept for forward
+/// compatibility, so an older Kumo never drops what a newer one wrote.
+///
+/// Every property has the documented default, so `{}` (and a missing key) means "default".
+package struct ApplicationSettings: Sendable, Hashable {
+    /// The ACL given to objects, installations, push and files created without one (Kumo D5). Public read and write.
+    package var defaultObjectACL: AccessControlList
+    /// Whether users created without an `acl` are publicly readable (Kumo D5: public read, owner-only write). `true`.
+    package var usersArePublicReadable: Bool
+    /// How long a session token lives, in seconds (Kumo D10): default 86 400 (24 h), at most 604 800 (168 h).
+    package var sessionLifetimeSeconds: Int
+    /// Whether a login keeps the user's other sessions alive (Kumo D10). `false`: a new login ends the previous session.
+    package var allowsMultipleSessions: Bool
+    /// Settings of the `authData` providers (`anonymous`, `facebook`, `twitter`, `google`, `apple`) by provider name.
+    /// A provider without an entry uses `AuthProviderSettings.defaults(for:)`.
+    package var authProviders: [String: AuthProviderSettings]
+    /// Mail sent by the application: sender, link base, templates (wire spec §5.3 mail flows, §5.10).
+    package var mail: MailSettings
+    /// Whether `/2013-09-01/applications/{applicationId}/publicFiles/{fileName}` serves files without a signature. `false`.
+    package var publicFilesEnabled: Bool
+    /// Keys this version does not know, kept verbatim.
+    package var unknownKeys: JSONObject
+
+    /// The longest session lifetime an application may configure (Kumo D10): 168 hours.
+    package static let maximumSessionLifetimeSeconds = 168 * 3600
+
+    /// Creates settings with the documented defaults.
+    package init(
+        defaultObjectACL: AccessControlList = .publicReadWrite, usersArePublicReadable: Bool = true,
+        sessionLifetimeSeconds: Int = 86_400, allowsMultipleSessions: Bool = false,
+        authProviders: [String: AuthProviderSettings] = [:], mail: MailSettings = MailSettings(),
+        publicFilesEnabled: Bool = false, unknownKeys: JSONObject = JSONObject()
+    ) {
+        self.defaultObjectACL = defaultObjectACL
+        self.usersArePublicReadable = usersArePublicReadable
+        self.sessionLifetimeSeconds = sessionLifetimeSeconds
+        self.allowsMultipleSessions = allowsMultipleSessions
+        self.authProviders = authProviders
+        self.mail = mail
+        self.publicFilesEnabled = publicFilesEnabled
+        self.unknownKeys = unknownKeys
+    }
+
+    /// The settings of one `authData` provider: the stored entry or the provider's defaults.
+    package func authProvider(_ provider: String) -> AuthProviderSettings {
+        authProviders[provider] ?? AuthProviderSettings.defaults(for: provider)
+    }
+}
+
+/// How Kumo treats one `authData` provider of an application (wire spec §5.3 "SNS and anonymous login").
+///
+/// `verification` names the verifier (`"none"`, `"jwks"`, `"endpoint"`); `options` holds its settings (URLs,
+/// audiences, secrets) as JSON so that new verifiers need no storage change.
+package struct AuthProviderSettings: Sendable, Hashable {
+    /// Whether the provider may be used at all; a disabled provider answers 403 E403005 `"<provider> must not be entered."`.
+    package var isEnabled: Bool
+    /// The verifier: `"none"` trusts the client's `authData`; `"jwks"` checks an ID token against a JWKS URL;
+    /// `"endpoint"` asks a configured HTTP endpoint.
+    package var verification: String
+    /// The verifier's options (for example `{"jwksURL":"…","audience":"…"}`).
+    package var options: JSONObject
+
+    /// Creates provider settings.
+    package init(isEnabled: Bool, verification: String = "none", options: JSONObject = JSONObject()) {
+        self.isEnabled = isEnabled
+        self.verification = verification
+        self.options = options
+    }
+
+    /// Anonymous login is enabled; social providers are disabled until an operator configures them, because trusting
+    /// an unverified `authData.id` would let anyone sign in as anyone.
+    package static func defaults(for provider: String) -> AuthProviderSettings {
+        provider == "anonymous" ? AuthProviderSettings(isEnabled: true) : AuthProviderSettings(isEnabled: false)
+    }
+}
+
+/// Mail settings of an application.
+package struct MailSettings: Sendable, Hashable {
+    /// The `From:` address. Defaults to `no-reply@localhost`.
+    package var senderAddress: String
+    /// The base URL of the browser pages the mails link to (`{customUrl}` of wire spec §5.10), or `nil` to use the
+    /// server's own public URL.
+    package var customURL: String?
+    /// Whether signing up with a `mailAddress` sends a confirmation mail. `false`.
+    package var confirmsMailAddress: Bool
+    /// Templates by purpose (`"mailAddressUserEntry"`, `"passwordReset"`, `"mailAddressConfirm"`); a missing one uses the
+    /// built-in text.
+    package var templates: [String: MailTemplate]
+    /// How long the one-time tokens in mails stay valid, in seconds. Defaults to 86 400 (24 h).
+    package var tokenLifetimeSeconds: Int
+
+    /// Creates mail settings with the defaults.
+    package init(
+        senderAddress: String = "no-reply@localhost", customURL: String? = nil, confirmsMailAddress: Bool = false,
+        templates: [String: MailTemplate] = [:], tokenLifetimeSeconds: Int = 86_400
+    ) {
+        self.senderAddress = senderAddress
+        self.customURL = customURL
+        self.confirmsMailAddress = confirmsMailAddress
+        self.templates = templates
+        self.tokenLifetimeSeconds = tokenLifetimeSeconds
+    }
+}
+
+/// A mail text template: `{link}`, `{mailAddress}`, `{applicationName}` are replaced when the mail is written.
+package struct MailTemplate: Sendable, Hashable {
+    /// The subject line.
+    package var subject: String
+    /// The plain-text body.
+    package var body: String
+
+    /// Creates a template.
+    package init(subject: String, body: String) {
+        self.subject = subject
+        self.body = body
+    }
+}
