@@ -1,14 +1,15 @@
 import KumoStorage
 import NCMBWire
 
-/// `ApplicationStore` over the `applications` table; settings are JSON (`{"defaultObjectACL":{…}}`), as on SQLite.
+/// `ApplicationStore` over the `applications` table (settings as `ApplicationSettings.storedJSON`) and the
+/// `permissions` column of `classes` (`ClassPermissions.storedJSON`), as on SQLite.
 struct PostgresApplicationStore: ApplicationStore {
     let database: PostgresDatabase
 
     private static let columns = "application_id, name, application_key, client_key, settings::text AS settings, create_date"
 
     func create(_ application: HostedApplication) async throws {
-        let settings: JSONValue = ["defaultObjectACL": application.settings.defaultObjectACL.json]
+        let settings = application.settings.storedJSON
         let values: [SQLValue] = [
             .text(application.applicationId), .text(application.name), .text(application.applicationKey),
             .text(application.clientKey), .text(settings.serializedString()), .integer(application.createDate.millisecondsSince1970),
@@ -54,25 +55,47 @@ struct PostgresApplicationStore: ApplicationStore {
             let settingsText = row.string("settings"), let createDate = row.integer("create_date"),
             let settings = try? JSONValue(parsing: settingsText)
         else { throw StorageError.unavailable("An applications row could not be decoded.") }
-        var applicationSettings = ApplicationSettings()
-        if let acl = settings.objectValue?["defaultObjectACL"] {
-            applicationSettings.defaultObjectACL = AccessControlList(storedJSON: acl)
-        }
         return HostedApplication(
             applicationId: applicationId, name: name, applicationKey: applicationKey, clientKey: clientKey,
-            settings: applicationSettings, createDate: WireDate(millisecondsSince1970: createDate)
+            settings: ApplicationSettings(storedJSON: settings), createDate: WireDate(millisecondsSince1970: createDate)
         )
     }
 
     func updateSettings(applicationId: String, settings: ApplicationSettings) async throws {
-        throw StorageError.unavailable("not implemented")
+        let values: [SQLValue] = [.text(settings.storedJSON.serializedString()), .text(applicationId)]
+        let updated = try await database.write { transaction in
+            try await transaction.rows(
+                "UPDATE applications SET settings = $1::json WHERE application_id = $2 RETURNING application_id", values)
+        }
+        if updated.isEmpty { throw StorageError.notFound }
     }
 
     func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {
-        throw StorageError.unavailable("not implemented")
+        let rows = try await database.single { transaction in
+            try await transaction.rows(
+                "SELECT class_name, permissions::text AS permissions FROM classes WHERE application_id = $1"
+                    + " AND permissions::text <> '{}'",
+                [.text(applicationId)])
+        }
+        var permissions: [ClassName: ClassPermissions] = [:]
+        for row in rows {
+            guard let name = row.string("class_name").flatMap(ClassName.init), let text = row.string("permissions"),
+                let stored = try? JSONValue(parsing: text)
+            else { continue }
+            let classPermissions = ClassPermissions(storedJSON: stored)
+            if !classPermissions.operations.isEmpty { permissions[name] = classPermissions }
+        }
+        return permissions
     }
 
     func setClassPermissions(_ permissions: ClassPermissions, applicationId: String, className: ClassName) async throws {
-        throw StorageError.unavailable("not implemented")
+        let key: [SQLValue] = [.text(applicationId), .text(className.rawValue)]
+        let stored = SQLValue.text(permissions.storedJSON.serializedString())
+        try await database.write { transaction in
+            try await transaction.execute(
+                "INSERT INTO classes (application_id, class_name) VALUES ($1, $2) ON CONFLICT DO NOTHING", key)
+            try await transaction.execute(
+                "UPDATE classes SET permissions = $3::json WHERE application_id = $1 AND class_name = $2", key + [stored])
+        }
     }
 }

@@ -3,7 +3,8 @@ import NCMBWire
 
 /// The statements of write units; each runs inside the unit's transaction.
 extension PostgresObjectStore {
-    /// Registers the class, inserts the row, its access rows and its relation rows.
+    /// Registers the class, inserts the row, its access rows and its relation rows, then its account rows (unique
+    /// values, password hash, sign-up session: ``AccountStatements``).
     static func insert(_ object: NewObject, plan: ObjectWritePlan, transaction: PostgresTransaction) async throws -> StoredObject {
         let key = object.key
         try await transaction.execute(
@@ -28,12 +29,14 @@ extension PostgresObjectStore {
         }
         try await insertAccessRows(ObjectWritePlan.accessRows(of: object.acl), rowId: rowId, transaction: transaction)
         try await applyRelationChanges(plan.relationChanges, ownerRowId: rowId, applicationId: key.applicationId, transaction: transaction)
+        try await transaction.run(AccountStatements.afterInsert(object, fields: plan.fields, rowId: rowId, dialect: PostgresDialect()))
         return StoredObject(
             objectId: key.objectId, createDate: object.createDate, updateDate: object.createDate, acl: object.acl, fields: plan.fields
         )
     }
 
-    /// Applies an update to a row whose write permission was checked and which is locked.
+    /// Applies an update to a row whose write permission was checked and which is locked, keeping its account rows in
+    /// step.
     static func apply(_ update: ObjectUpdate, to row: PostgresObjectRow, transaction: PostgresTransaction) async throws -> StoredObject {
         let plan = try ObjectWritePlan(applying: update.operations, to: row.object.fields)
         let acl = update.acl ?? row.object.acl
@@ -53,6 +56,9 @@ extension PostgresObjectStore {
         try await applyRelationChanges(
             plan.relationChanges, ownerRowId: row.rowId, applicationId: update.key.applicationId, transaction: transaction
         )
+        try await transaction.run(
+            AccountStatements.afterUpdate(
+                update, oldFields: row.object.fields, newFields: plan.fields, rowId: row.rowId, dialect: PostgresDialect()))
         var object = row.object
         object.fields = plan.fields
         object.acl = acl

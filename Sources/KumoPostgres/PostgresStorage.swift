@@ -12,7 +12,7 @@ package struct PostgresStorage: StorageBackend {
     package let applications: any ApplicationStore
     package let objects: any ObjectStore
     /// Sessions, credentials, one-time tokens and role membership.
-    package let accounts: any AccountStore = PostgresAccountStore()
+    package let accounts: any AccountStore
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     private let database: PostgresDatabase
@@ -24,6 +24,7 @@ package struct PostgresStorage: StorageBackend {
         self.runner = runner
         self.applications = PostgresApplicationStore(database: database)
         self.objects = PostgresObjectStore(database: database)
+        self.accounts = PostgresAccountStore(database: database)
     }
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.

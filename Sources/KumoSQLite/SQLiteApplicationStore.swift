@@ -1,7 +1,8 @@
 import KumoStorage
 import NCMBWire
 
-/// `ApplicationStore` over the `applications` table; settings are JSON (`{"defaultObjectACL":{…}}`).
+/// `ApplicationStore` over the `applications` table (settings as `ApplicationSettings.storedJSON`) and the
+/// `permissions` column of `classes` (`ClassPermissions.storedJSON`).
 struct SQLiteApplicationStore: ApplicationStore {
     let writer: SQLiteWriter
     let readers: SQLiteReaderPool
@@ -9,7 +10,7 @@ struct SQLiteApplicationStore: ApplicationStore {
     private static let columns = "application_id, name, application_key, client_key, settings, create_date"
 
     func create(_ application: HostedApplication) async throws {
-        let settings: JSONValue = ["defaultObjectACL": application.settings.defaultObjectACL.json]
+        let settings = application.settings.storedJSON
         let values: [SQLValue] = [
             .text(application.applicationId), .text(application.name), .text(application.applicationKey),
             .text(application.clientKey), .text(settings.serializedString()), .integer(application.createDate.millisecondsSince1970),
@@ -53,25 +54,42 @@ struct SQLiteApplicationStore: ApplicationStore {
             let settingsText = row.column("settings")?.string, let createDate = row.column("create_date")?.integer,
             let settings = try? JSONValue(parsing: settingsText)
         else { throw StorageError.unavailable("An applications row could not be decoded.") }
-        var applicationSettings = ApplicationSettings()
-        if let acl = settings.objectValue?["defaultObjectACL"] {
-            applicationSettings.defaultObjectACL = AccessControlList(storedJSON: acl)
-        }
         return HostedApplication(
             applicationId: applicationId, name: name, applicationKey: applicationKey, clientKey: clientKey,
-            settings: applicationSettings, createDate: WireDate(millisecondsSince1970: Int64(createDate))
+            settings: ApplicationSettings(storedJSON: settings), createDate: WireDate(millisecondsSince1970: Int64(createDate))
         )
     }
 
     func updateSettings(applicationId: String, settings: ApplicationSettings) async throws {
-        throw StorageError.unavailable("not implemented")
+        let values: [SQLValue] = [.text(settings.storedJSON.serializedString()), .text(applicationId)]
+        let updated = try await writer.perform { transaction in
+            try transaction.rows("UPDATE applications SET settings = ?1 WHERE application_id = ?2 RETURNING application_id", values)
+        }
+        if updated.isEmpty { throw StorageError.notFound }
     }
 
     func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {
-        throw StorageError.unavailable("not implemented")
+        let rows = try await readers.read(isSingleStatement: true) { transaction in
+            try transaction.rows(
+                "SELECT class_name, permissions FROM classes WHERE application_id = ?1 AND permissions <> '{}'", [.text(applicationId)])
+        }
+        var permissions: [ClassName: ClassPermissions] = [:]
+        for row in rows {
+            guard let name = row.column("class_name")?.string.flatMap(ClassName.init),
+                let text = row.column("permissions")?.string, let stored = try? JSONValue(parsing: text)
+            else { continue }
+            let classPermissions = ClassPermissions(storedJSON: stored)
+            if !classPermissions.operations.isEmpty { permissions[name] = classPermissions }
+        }
+        return permissions
     }
 
     func setClassPermissions(_ permissions: ClassPermissions, applicationId: String, className: ClassName) async throws {
-        throw StorageError.unavailable("not implemented")
+        let key: [SQLValue] = [.text(applicationId), .text(className.rawValue)]
+        let stored = SQLValue.text(permissions.storedJSON.serializedString())
+        try await writer.perform { transaction in
+            try transaction.execute("INSERT OR IGNORE INTO classes (application_id, class_name) VALUES (?1, ?2)", key)
+            try transaction.execute("UPDATE classes SET permissions = ?3 WHERE application_id = ?1 AND class_name = ?2", key + [stored])
+        }
     }
 }

@@ -3,7 +3,8 @@ import NCMBWire
 
 /// The statements of write units; each runs inside the writer's transaction and savepoint.
 extension SQLiteObjectStore {
-    /// Registers the class, inserts the row, its access rows and its relation rows.
+    /// Registers the class, inserts the row, its access rows and its relation rows, then its account rows (unique
+    /// values, password hash, sign-up session: ``AccountStatements``).
     static func insert(_ object: NewObject, plan: ObjectWritePlan, transaction: SQLiteTransaction) throws -> StoredObject {
         let key = object.key
         try transaction.execute(
@@ -30,12 +31,14 @@ extension SQLiteObjectStore {
         try applyRelationChanges(
             plan.relationChanges, ownerRowId: Int64(rowId), applicationId: key.applicationId, transaction: transaction
         )
+        let dialect = SQLiteDialect()
+        try transaction.run(AccountStatements.afterInsert(object, fields: plan.fields, rowId: Int64(rowId), dialect: dialect))
         return StoredObject(
             objectId: key.objectId, createDate: object.createDate, updateDate: object.createDate, acl: object.acl, fields: plan.fields
         )
     }
 
-    /// Applies an update to a row whose write permission was checked.
+    /// Applies an update to a row whose write permission was checked, keeping its account rows in step.
     static func apply(_ update: ObjectUpdate, to row: SQLiteObjectRow, transaction: SQLiteTransaction) throws -> StoredObject {
         let plan = try ObjectWritePlan(applying: update.operations, to: row.object.fields)
         let acl = update.acl ?? row.object.acl
@@ -54,6 +57,9 @@ extension SQLiteObjectStore {
         try applyRelationChanges(
             plan.relationChanges, ownerRowId: row.rowId, applicationId: update.key.applicationId, transaction: transaction
         )
+        try transaction.run(
+            AccountStatements.afterUpdate(
+                update, oldFields: row.object.fields, newFields: plan.fields, rowId: row.rowId, dialect: SQLiteDialect()))
         var object = row.object
         object.fields = plan.fields
         object.acl = acl

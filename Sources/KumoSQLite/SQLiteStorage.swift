@@ -10,7 +10,7 @@ package struct SQLiteStorage: StorageBackend {
     package let applications: any ApplicationStore
     package let objects: any ObjectStore
     /// Sessions, credentials, one-time tokens and role membership.
-    package let accounts: any AccountStore = SQLiteAccountStore()
+    package let accounts: any AccountStore
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
@@ -21,6 +21,7 @@ package struct SQLiteStorage: StorageBackend {
         self.threadPool = threadPool
         self.applications = SQLiteApplicationStore(writer: writer, readers: readers)
         self.objects = SQLiteObjectStore(writer: writer, readers: readers)
+        self.accounts = SQLiteAccountStore(writer: writer, readers: readers)
     }
 
     /// Opens (creating when missing) and migrates the database.

@@ -7,6 +7,7 @@ package struct FailingAccountStore: AccountStore {
     package var onCreateSession: (@Sendable (SessionGrant, String, String) async throws -> Void)?
     package var onSession: (@Sendable (String, String, WireDate) async throws -> ActiveSession?)?
     package var onDeleteSession: (@Sendable (String, String) async throws -> Bool)?
+    package var onDeleteSessions: (@Sendable (String, String, String?) async throws -> Int)?
     package var onDeleteExpired: (@Sendable (WireDate) async throws -> Int)?
     package var onCredentials: (@Sendable (String, UserLookup) async throws -> UserCredentials?)?
     package var onCreateToken: (@Sendable (OneTimeToken) async throws -> Void)?
@@ -30,6 +31,11 @@ package struct FailingAccountStore: AccountStore {
     package func deleteSession(tokenHash: String, applicationId: String) async throws -> Bool {
         guard let onDeleteSession else { throw UnexpectedCall("AccountStore.deleteSession", applicationId) }
         return try await onDeleteSession(tokenHash, applicationId)
+    }
+
+    package func deleteSessions(applicationId: String, userObjectId: String, keepingTokenHash: String?) async throws -> Int {
+        guard let onDeleteSessions else { throw UnexpectedCall("AccountStore.deleteSessions", userObjectId) }
+        return try await onDeleteSessions(applicationId, userObjectId, keepingTokenHash)
     }
 
     package func deleteExpired(now: WireDate) async throws -> Int {

@@ -37,12 +37,14 @@ extension TestApplication {
 }
 
 extension FailingStorage {
-    /// A copy whose application store answers ``TestApplication/fakeApplication`` by key and fails on anything else.
+    /// A copy whose application store answers ``TestApplication/fakeApplication`` by key, reports that it has no
+    /// class-level permissions (every class open), and fails on anything else.
     package func withFakeApplication() -> FailingStorage {
         var storage = self
         storage.applicationStore.onApplicationByKey = { key in
             key == TestApplication.fakeApplication.applicationKey ? TestApplication.fakeApplication : nil
         }
+        storage.applicationStore.onClassPermissions = { _ in [:] }
         return storage
     }
 }

@@ -1,10 +1,10 @@
 package import Foundation
-package import Hummingbird
-package import HummingbirdTesting
+import Hummingbird
+import HummingbirdTesting
 package import KumoServer
 package import KumoStorage
 import Logging
-package import NCMBWire
+import NCMBWire
 
 /// A real Kumo server (real SQLite in a temporary directory, or PostgreSQL in a scratch schema: ``StorageUnderTest``) with a
 /// deterministic clock and identifiers, driven through Hummingbird's in-process `.router` tier: no socket (architecture §9,

@@ -1,4 +1,4 @@
-package import KumoServer
+import KumoServer
 package import NCMBWire
 import NIOConcurrencyHelpers
 

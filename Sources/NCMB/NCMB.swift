@@ -18,8 +18,8 @@ public final class NCMB: Sendable {
     /// The device type of installations registered by this SDK.
     public static let DEVICE_TYPE: String = "ios"
 
-    /// The process-wide context, replaced by `initialize`.
-    private static let shared = Locked(NCMBContext())
+    /// The process-wide context, replaced by `initialize`. It persists the signed-in user to the app's files.
+    private static let shared = Locked(NCMBContext(session: NCMBSession(localStore: FileLocalStore.standard)))
 
     private init() {}
 

@@ -24,18 +24,22 @@ package struct NCMBContext: Sendable {
     package var fileRequestTimeout: TimeInterval
     /// The session of the signed-in user, shared by every copy of this context.
     package let session: NCMBSession
+    /// The source of the UUIDs that identify automatic (anonymous) users.
+    package var newUUID: @Sendable () -> UUID
 
     /// The timeout of API requests unless configured otherwise: 10 seconds, as in ncmb_swift.
     package static let defaultRequestTimeout: TimeInterval = 10
     /// The timeout of file requests unless configured otherwise: 120 seconds, as in ncmb_swift.
     package static let defaultFileRequestTimeout: TimeInterval = 120
 
-    /// Creates a context; every argument defaults to what an uninitialized SDK uses.
+    /// Creates a context; every argument defaults to what an uninitialized SDK uses, except that the default session
+    /// persists the signed-in user to memory only (the process-wide context persists it to ``FileLocalStore/standard``).
     package init(
         applicationKey: String = "", clientKey: String = "", domainURL: String = NCMB.DEFAULT_DOMAIN_URL,
         apiVersion: String = NCMB.DEFAULT_API_VERSION, transport: any NCMBTransport = URLSessionTransport(),
         now: @escaping @Sendable () -> Date = { Date() }, requestTimeout: TimeInterval = NCMBContext.defaultRequestTimeout,
-        fileRequestTimeout: TimeInterval = NCMBContext.defaultFileRequestTimeout, session: NCMBSession = NCMBSession()
+        fileRequestTimeout: TimeInterval = NCMBContext.defaultFileRequestTimeout, session: NCMBSession = NCMBSession(),
+        newUUID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
         self.applicationKey = applicationKey
         self.clientKey = clientKey
@@ -46,6 +50,7 @@ package struct NCMBContext: Sendable {
         self.requestTimeout = requestTimeout
         self.fileRequestTimeout = fileRequestTimeout
         self.session = session
+        self.newUUID = newUUID
     }
 
     /// The context bound to the current task, if any; `nil` means the process-wide one set by `NCMB.initialize`.
@@ -55,19 +60,29 @@ package struct NCMBContext: Sendable {
     package static var resolved: NCMBContext { current ?? NCMB.context }
 }
 
-/// The session token of the signed-in user, shared by the copies of one context.
+/// The signed-in user and their session token, shared by the copies of one context.
+///
+/// The user is persisted to ``localStore`` when they sign up or log in, and restored from it the first time the token
+/// or the user is needed, so a relaunched app is still signed in.
 package final class NCMBSession: Sendable {
-    private let token = Locked<String?>(nil)
+    /// Where the signed-in user is persisted between launches.
+    package let localStore: any NCMBLocalStore
+    /// The token, the current user and the automatic-user switch.
+    let state = Locked(NCMBSessionState())
 
-    /// Creates a session with no user signed in.
-    package init() {}
+    /// Creates a session with no user signed in, persisting to `localStore` (by default, to memory only).
+    package init(localStore: any NCMBLocalStore = MemoryLocalStore()) {
+        self.localStore = localStore
+    }
 
     /// The token sent in `X-NCMB-Apps-Session-Token`; `nil` when no user is signed in.
     package var sessionToken: String? {
-        get { token.current }
-        set { token.withLock { $0 = newValue } }
+        get { withRestoredState { $0.sessionToken } }
+        set { withRestoredState { $0.sessionToken = newValue } }
     }
 
-    /// Forgets the token, as ncmb_swift does when the server answers E401001.
-    package func clear() { token.withLock { $0 = nil } }
+    /// Signs the user out: forgets the token and the current user, and removes the persisted user.
+    ///
+    /// ncmb_swift does this when the server answers E401001 to a request made with the session.
+    package func clear() { signOut() }
 }

@@ -6,6 +6,8 @@ struct Kumo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kumo",
         abstract: "A self-hosted backend that speaks the NIFCLOUD mobile backend (NCMB) REST API.",
-        subcommands: [ServeCommand.self, AppsCommand.self, CallCommand.self, BenchCommand.self]
+        subcommands: [
+            ServeCommand.self, AppsCommand.self, ClassesCommand.self, ProvidersCommand.self, CallCommand.self, BenchCommand.self,
+        ]
     )
 }

@@ -27,7 +27,27 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = ProcessInfo.processInfo.environment["KUMO_LOG_LEVEL"] ?? "info"
 
+    @Option(
+        name: .customLong("public-url"),
+        help: "URL at which browsers reach this server, used in mail links (default: http://<host>:<port>).")
+    var publicURLOption: String?
+
+    /// `--public-url`, else `KUMO_PUBLIC_URL`.
+    var publicURL: String? { publicURLOption ?? ProcessInfo.processInfo.environment["KUMO_PUBLIC_URL"] }
+
+    @Option(name: .customLong("password-hash-cost"), help: "bcrypt cost of password hashes, 4…31.")
+    var passwordHashCost = Int(ProcessInfo.processInfo.environment["KUMO_PASSWORD_HASH_COST"] ?? "") ?? 10
+
     @OptionGroup var storageOptions: StorageOptions
+
+    @OptionGroup var mailOptions: MailOptions
+
+    func validate() throws {
+        guard (4...31).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 4 and 31") }
+        if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
+            throw ValidationError("--public-url must start with http:// or https://")
+        }
+    }
 
     func run() async throws {
         let logger = LoggingSetup.bootstrap(level: logLevel)
@@ -36,14 +56,18 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.apiHosts += apiHosts
         configuration.maximumBodySize = maximumBodySize
+        configuration.publicURL = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
 
+        let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
         let storage = try await storageOptions.openStorage(logger: logger)
         let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
-        let environment = ServerEnvironment.live(storage: storage, logger: logger)
+        let environment = ServerEnvironment.live(
+            storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),
+            mailer: mail.transport)
         let server = buildApplication(configuration: configuration, environment: environment) { port in
             ConnectionBanner.print(
                 host: host, port: port, application: application, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
-                databasePath: storageOptions.databasePath)
+                databasePath: storageOptions.databasePath, mail: mail.description)
         }
         let serviceGroup = ServiceGroup(
             configuration: .init(
@@ -67,7 +91,8 @@ struct StorageCloser: Service {
 /// What `kumo serve` prints once it listens: everything an app needs to connect.
 enum ConnectionBanner {
     static func print(
-        host: String, port: Int, application: HostedApplication, isNew: Bool, dataDirectory: String, databasePath: String
+        host: String, port: Int, application: HostedApplication, isNew: Bool, dataDirectory: String, databasePath: String,
+        mail: String
     ) {
         let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
         var callOptions = ""
@@ -76,6 +101,7 @@ enum ConnectionBanner {
         let text = """
             Kumo is listening on \(url)
             Database: \(databasePath)\(isNew ? " (new; created application \"\(application.name)\")" : "")
+            Mail: \(mail)
 
               application:     \(application.name)
               applicationId:   \(application.applicationId)

@@ -39,8 +39,8 @@ struct PostgresStorageTests {
             let applied = try await storages[0].appliedMigrationCount()
             for storage in storages { try await storage.close() }
 
-            #expect(versions == [1, 1, 1, 1])
-            #expect(applied == 1)
+            #expect(versions == [2, 2, 2, 2])
+            #expect(applied == 2)
         }
     }
 
@@ -70,7 +70,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 1 && applied == 1)
+            #expect(version == 2 && applied == 2)
         }
     }
 

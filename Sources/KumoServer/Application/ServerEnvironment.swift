@@ -15,14 +15,14 @@ package struct ServerEnvironment: Sendable {
     package var passwordHasher: any PasswordHasher
     /// Where mails go (mail-address entry, password reset, address confirmation).
     package var mailer: any MailTransport
-    /// Checks SNS `authData` tokens.
+    /// Checks SNS `authData` tokens; by default the provider verifiers on this environment's clock and logger.
     package var authDataVerifier: any AuthDataVerifier
 
     /// Creates an environment.
     package init(
         storage: any StorageBackend, clock: any WallClock, identifiers: any IdentifierGenerator, logger: Logger,
         passwordHasher: any PasswordHasher = BcryptPasswordHasher(), mailer: any MailTransport = UnconfiguredMailTransport(),
-        authDataVerifier: any AuthDataVerifier = ProviderAuthDataVerifier()
+        authDataVerifier: (any AuthDataVerifier)? = nil
     ) {
         self.storage = storage
         self.clock = clock
@@ -30,7 +30,8 @@ package struct ServerEnvironment: Sendable {
         self.logger = logger
         self.passwordHasher = passwordHasher
         self.mailer = mailer
-        self.authDataVerifier = authDataVerifier
+        self.authDataVerifier =
+            authDataVerifier ?? ProviderAuthDataVerifier(clock: clock, identifiers: identifiers, logger: logger)
     }
 
     /// The production environment over a storage engine: system clock, CSPRNG identifiers, bcrypt.

@@ -1,11 +1,22 @@
 package import Hummingbird
+import KumoStorage
+import Logging
 import NCMBWire
 
 /// Serves the unsigned browser endpoints under `/2013-09-01/applications/{applicationId}/…` (wire spec §5.10): small
 /// HTML pages and form posts for mail confirmation, mail-address user entry and password reset.
+///
+/// The application comes from the path, there is no session, and one-time tokens are single use: a form post claims
+/// its token (deletes it) before it acts, so a link works once even under concurrent posts. When the application sets
+/// `settings.mail.customURL`, outcomes are `303` redirects to the application's pages (`{customUrl}/emailConformComplete/`,
+/// `…/mailAddressUserEntryComplete/`, `…/passwordModifyComplete/`, `…/invalidLink/`); otherwise Kumo answers its own
+/// pages: 200 on success, 400 for an invalid link, 403 for an expired one (E403004), 404 for an unknown application.
 package struct BrowserPagesController: Sendable {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
+
+    /// The largest form body read (a password and a token).
+    static let maximumFormSize = 64 * 1024
 
     /// Creates the controller.
     package init(environment: ServerEnvironment, configuration: KumoConfiguration) {
@@ -15,6 +26,126 @@ package struct BrowserPagesController: Sendable {
 
     /// Answers one browser request (no signature headers; the application comes from the path).
     package func respond(to request: Request, path: String, query: String?, context: inout KumoRequestContext) async -> Response {
-        Response.json(.notFound, KumoError(.noneService).responseBody)
+        do {
+            return try await route(request, path: path, query: query, context: &context)
+        } catch {
+            let kumoError = KumoError.from(error)
+            if kumoError.code.status >= 500 {
+                context.logger.error("browser page failed", metadata: ["code": "\(kumoError.code.code)", "error": "\(kumoError)"])
+            } else {
+                context.logger.debug("browser page rejected", metadata: ["code": "\(kumoError.code.code)"])
+            }
+            return BrowserPages.failure(kumoError).response(status: HTTPResponse.Status(code: kumoError.code.status))
+        }
+    }
+
+    private func route(_ request: Request, path: String, query: String?, context: inout KumoRequestContext) async throws -> Response {
+        guard let method = RequestMethod(rawValue: request.method.rawValue) else { throw KumoError(.methodNotAllowed) }
+        let body = request.method == .post ? try await collectForm(request) : []
+        let requestData = RequestData(method: method, path: path, query: query, body: body)
+        if let (applicationId, page) = try APIRouter.matchKumoPage(requestData) {
+            guard let application = try await application(applicationId, context: &context) else {
+                return BrowserPages.unknownApplication()
+            }
+            switch page {
+            case .mailAddressUserEntryForm(let token):
+                return try await showForm(.mailAddressUserEntry, token: token, application: application, path: path)
+            case .passwordResetForm(let token):
+                return try await showForm(.passwordReset, token: token, application: application, path: path)
+            }
+        }
+        guard case .applicationPage(let applicationId, let page) = try APIRouter.match(requestData) else {
+            throw KumoError(.noDataAvailable)
+        }
+        guard let application = try await application(applicationId, context: &context) else { return BrowserPages.unknownApplication() }
+        switch page {
+        case .mailAddressConfirm(let token):
+            return try await confirmMailAddress(token: token, application: application)
+        case .mailAddressUser(let fields):
+            return try await createMailAddressUser(fields: fields, application: application, path: path)
+        case .requestPasswordResetUpdate(let fields):
+            return try await updatePassword(fields: fields, application: application, path: path)
+        case .publicFile:
+            throw KumoError(.noneService)
+        }
+    }
+
+    private func application(_ applicationId: String, context: inout KumoRequestContext) async throws -> HostedApplication? {
+        let application = try await environment.storage.applications.application(applicationId: applicationId)
+        context.application = application
+        return application
+    }
+
+    private func collectForm(_ request: Request) async throws -> [UInt8] {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > Self.maximumFormSize {
+            throw KumoError(.requestEntityTooLarge)
+        }
+        var request = request
+        do {
+            let buffer = try await request.collectBody(upTo: Self.maximumFormSize)
+            return Array(buffer.readableBytesView)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw KumoError(.requestEntityTooLarge)
+        }
+    }
+
+    // MARK: - Tokens
+
+    /// What a link's token turned out to be.
+    enum TokenState {
+        /// Known, of the right purpose, not expired.
+        case valid(OneTimeToken)
+        /// Unknown, used already, or issued for another purpose or application.
+        case invalid
+        /// Known but past its expiry (E403004).
+        case expired
+    }
+
+    /// Looks a token up without using it.
+    func tokenState(_ token: String?, purpose: OneTimeTokenPurpose, application: HostedApplication) async throws -> TokenState {
+        guard let token, !token.isEmpty, token.utf8.count <= 256 else { return .invalid }
+        let tokenHash = SessionTokens.hash(token)
+        guard let stored = try await environment.storage.accounts.token(tokenHash: tokenHash, applicationId: application.applicationId),
+            stored.purpose == purpose, stored.applicationId == application.applicationId
+        else { return .invalid }
+        guard stored.expiresAt > environment.clock.now() else {
+            try await environment.storage.accounts.deleteToken(tokenHash: tokenHash, applicationId: application.applicationId)
+            return .expired
+        }
+        return .valid(stored)
+    }
+
+    /// Uses a valid token up; `false` when another request used it first.
+    func claim(_ token: OneTimeToken) async throws -> Bool {
+        try await environment.storage.accounts.deleteToken(tokenHash: token.tokenHash, applicationId: token.applicationId)
+    }
+
+    // MARK: - Outcomes
+
+    /// Success: a redirect to `{customUrl}/{completePage}/`, or Kumo's own page.
+    func success(_ page: BrowserPage, customPage: String, application: HostedApplication) -> Response {
+        if let customURL = Self.customURL(application) { return BrowserPage.redirect(to: customURL + "/\(customPage)/") }
+        return page.response(status: .ok)
+    }
+
+    /// A link that cannot be used: a redirect to `{customUrl}/invalidLink/`, or Kumo's 400 (invalid) or 403 (expired,
+    /// E403004) page.
+    func unusable(_ state: TokenState, application: HostedApplication) -> Response {
+        if let customURL = Self.customURL(application) { return BrowserPage.redirect(to: customURL + "/invalidLink/") }
+        if case .expired = state { return BrowserPages.expiredLink().response(status: .forbidden) }
+        return BrowserPages.invalidLink().response(status: .badRequest)
+    }
+
+    /// The application's `customURL` without trailing slashes, or `nil` when it has none.
+    static func customURL(_ application: HostedApplication) -> String? {
+        guard let customURL = application.settings.mail.customURL, !customURL.isEmpty else { return nil }
+        var url = Substring(customURL)
+        while url.hasSuffix("/") { url = url.dropLast() }
+        return String(url)
+    }
+
+    /// A form `action` that resolves next to `path` (`…/applications/{id}/{page}`), with or without a trailing slash.
+    static func action(_ page: String, from path: String) -> String {
+        path.hasSuffix("/") ? "../\(page)" : page
     }
 }

@@ -1,3 +1,6 @@
+import Hummingbird
+import KumoStorage
+import Logging
 package import NCMBWire
 
 /// Serves `POST /requestMailAddressUserEntry` and `POST /requestPasswordReset` (wire spec §5.3 mail flows): issues a
@@ -12,13 +15,54 @@ package struct MailRequestsController: Sendable {
         self.configuration = configuration
     }
 
-    /// `POST /requestMailAddressUserEntry` → 201 `{"createDate"}`.
+    /// `POST /requestMailAddressUserEntry` → 201 `{"createDate"}` (F46).
+    ///
+    /// - Throws: 400 E400003 `"mailAddress is empty."` when missing or `null` (F48); 400 E400004
+    ///   `"mailAddress is invalid format."` for `""`, another type or a malformed address; 409 E409001
+    ///   `"mailAddress is duplication."` when a user already has it (F47); 502 E502002 when the mail could not be sent.
     package func requestMailAddressUserEntry(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        let mailAddress: String
+        switch body["mailAddress"] {
+        case nil, .null?: throw KumoError(.required, "mailAddress")
+        case .string(let text)? where MailAddress.isValid(text): mailAddress = text
+        case _?: throw KumoError(.invalidFormat, "mailAddress")
+        }
+        guard try await user(withMailAddress: mailAddress, application: application) == nil else {
+            throw KumoError(.duplication, "mailAddress")
+        }
+        let createDate = try await AccountMailer(environment: environment, configuration: configuration)
+            .sendMailAddressUserEntry(application: application, mailAddress: mailAddress)
+        return .json(201, .object(["createDate": .string(createDate.formatted)]))
     }
 
-    /// `POST /requestPasswordReset` → 201 `{"createDate"}`.
+    /// `POST /requestPasswordReset` → 201 `{"createDate"}` (F49).
+    ///
+    /// An address no user has also answers 201 and sends nothing, so that this endpoint does not tell which addresses
+    /// are registered (NCMB's answer for that case is not documented).
+    ///
+    /// - Throws: 400 E400006 `"mailAddress does not exist."` when missing or `null` (F51); 400 E400004
+    ///   `"mailAddress is invalid format."` for `""`, another type or a malformed address (F50); 502 E502002 when the
+    ///   mail could not be sent.
     package func requestPasswordReset(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        let mailAddress: String
+        switch body["mailAddress"] {
+        case nil, .null?: throw KumoError(.notExist, "mailAddress")
+        case .string(let text)? where MailAddress.isValid(text): mailAddress = text
+        case _?: throw KumoError(.invalidFormat, "mailAddress")
+        }
+        guard let user = try await user(withMailAddress: mailAddress, application: application) else {
+            context.logger.debug("password reset asked for an address no user has")
+            return .json(201, .object(["createDate": .string(environment.clock.now().formatted)]))
+        }
+        let createDate = try await AccountMailer(environment: environment, configuration: configuration)
+            .sendPasswordReset(application: application, userObjectId: user.objectId, mailAddress: mailAddress)
+        return .json(201, .object(["createDate": .string(createDate.formatted)]))
+    }
+
+    private func user(withMailAddress mailAddress: String, application: HostedApplication) async throws -> StoredObject? {
+        let lookup = UserLookup.unique(UniqueValue(field: "mailAddress", value: mailAddress))
+        return try await environment.storage.accounts.credentials(applicationId: application.applicationId, lookup: lookup)?.user
     }
 }

@@ -34,7 +34,7 @@ package struct ObjectsController: Sendable {
         let application = try context.requireApplication()
         let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: objectId)
         let object = try await environment.storage.objects.object(key, include: [], access: context.identity.accessContext)
-        return .json(200, .object(object.json))
+        return .json(200, .object(UserQueryGuard.redactIncludedUsers(object.json)))
     }
 
     /// `PUT /classes/{class}/{objectId}` → 200 `{"updateDate"}`.
@@ -62,7 +62,7 @@ package struct ObjectsController: Sendable {
         let application = try context.requireApplication()
         let request = FindRequest(applicationId: application.applicationId, className: className, parameters: parameters)
         let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
-        let results = found.objects.map { JSONValue.object($0.json) }
+        let results = found.objects.map { JSONValue.object(UserQueryGuard.redactIncludedUsers($0.json)) }
         return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
     }
 }

@@ -2,34 +2,87 @@ package import KumoStorage
 package import NCMBWire
 
 /// Serves `/roles` (wire spec §5.4): unique `roleName`, `belongUser`/`belongRole` relations, inheritance per Kumo D4.
+///
+/// Roles are objects of the standard class `role`, stored through the `ObjectStore` like any object, so their ACL
+/// (default: the application's `defaultObjectACL`, Kumo D5) decides who may read them and change their members (Kumo D3).
+/// Storage resolves role membership for ACL checks from the `belongUser`/`belongRole` relation rows.
+///
+/// Request rules (see `RolesController+Body.swift`): `roleName` is required on create, matches
+/// `[A-Za-z0-9_-]{1,100}` and never changes afterwards; `belongUser` and `belongRole` only take
+/// `AddRelation`/`RemoveRelation` of `user` and `role` pointers.
 package struct RolesController: Sendable {
     let environment: ServerEnvironment
 
     /// Creates the controller.
     package init(environment: ServerEnvironment) { self.environment = environment }
 
-    /// `POST /roles`.
+    /// `POST /roles` → 201 `{"createDate","objectId"}` (F52, F54); a taken `roleName` → 409 E409001 (F53).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        _ = try RolesController.requiredRoleName(in: body)
+        let (operations, acl) = try RolesController.parseRoleBody(body)
+        let createDate = environment.clock.now()
+        let storedACL = acl ?? application.settings.defaultObjectACL
+        var attempt = 0
+        while true {
+            let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: environment.identifiers.objectId())
+            do {
+                let stored = try await environment.storage.objects.create(
+                    NewObject(key: key, createDate: createDate, operations: operations, acl: storedACL))
+                // F52 and F54 show `createDate` first.
+                return .json(201, ["createDate": .string(stored.createDate.formatted), "objectId": .string(stored.objectId)])
+            } catch StorageError.duplicate(let field) where field == "objectId" && attempt == 0 {
+                // A 16-character collision is astronomically rare; one retry with a fresh id settles it.
+                attempt += 1
+            }
+        }
     }
 
-    /// `GET /roles/{objectId}`.
+    /// `GET /roles/{objectId}` → 200 in the F57 shape; 404 E404001 when missing or unreadable (Kumo D3).
     package func get(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: objectId)
+        let role = try await environment.storage.objects.object(key, include: [], access: context.identity.accessContext)
+        return .json(200, .object(role.roleJSON(keys: nil)))
     }
 
-    /// `PUT /roles/{objectId}`.
+    /// `PUT /roles/{objectId}` → 200 `{"updateDate"}` (F55, F56); 404 E404001 when missing (F60).
+    ///
+    /// A `roleName` in the body must equal the stored name (clients that send every field back, wire spec §11 item 11);
+    /// a different name → 403 E403005 `"roleName must not be entered."`: the name is the ACL principal `role:<name>`, and
+    /// renaming would silently move every permission granted to it.
     package func update(objectId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        var (operations, acl) = try RolesController.parseRoleBody(body)
+        let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: objectId)
+        if let index = operations.firstIndex(where: { $0.0 == RolesController.roleNameField }) {
+            let current = try await environment.storage.objects.object(key, include: [], access: context.identity.accessContext)
+            guard case .set(let name) = operations[index].1, name == current.fields[RolesController.roleNameField.rawValue] else {
+                throw KumoError(.settingDisable, RolesController.roleNameField.rawValue)
+            }
+            operations.remove(at: index)
+        }
+        let update = ObjectUpdate(key: key, updateDate: environment.clock.now(), operations: operations, acl: acl)
+        let stored = try await environment.storage.objects.update(update, access: context.identity.accessContext)
+        return .json(200, UpdateResponse(updateDate: stored.updateDate).json)
     }
 
-    /// `DELETE /roles/{objectId}`.
+    /// `DELETE /roles/{objectId}` → 200 with an empty body; 404 E404001 when missing (F60).
     package func delete(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: objectId)
+        try await environment.storage.objects.delete(key, access: context.identity.accessContext)
+        return .empty(200)
     }
 
-    /// `GET /roles`.
+    /// `GET /roles` → 200 `{"results":[…]}` (+ `"count"`), each role in the F57 shape; `$relatedTo` with
+    /// `key: "belongRole"` lists child roles (F59).
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        let request = FindRequest(applicationId: application.applicationId, className: .role, parameters: parameters)
+        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
+        let keys = parameters.keys.map { Set($0.map(\.rawValue)) }
+        let results = found.objects.map { JSONValue.object($0.roleJSON(keys: keys)) }
+        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
     }
 }

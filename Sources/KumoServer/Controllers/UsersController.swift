@@ -1,46 +1,85 @@
-package import KumoStorage
+import KumoStorage
+import Logging
 package import NCMBWire
 
 /// Serves `/users`, `/login` and `/logout` (wire spec §5.3): sign-up (ID/password, `authData`), login, logout, and
 /// read/update/delete/query of users, with passwords and session tokens handled per Kumo D10.
+///
+/// Users are objects of class `user` in the `ObjectStore`; their secrets (password hash, sessions) live beside them in
+/// the `AccountStore`. No response carries a password or a hash, and only sign-up and login responses carry a session
+/// token. `authData` (which holds provider tokens and the anonymous id, i.e. credentials) is shown only to the user it
+/// belongs to.
 package struct UsersController: Sendable {
     let environment: ServerEnvironment
+    let configuration: KumoConfiguration
+    let timingShield: PasswordTimingShield
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment) { self.environment = environment }
+    /// Creates the controller; mail links use the default configuration's public URL.
+    package init(environment: ServerEnvironment) { self.init(environment: environment, configuration: KumoConfiguration()) }
+
+    /// Creates the controller with the server configuration (the public URL of mail links).
+    package init(environment: ServerEnvironment, configuration: KumoConfiguration) {
+        self.environment = environment
+        self.configuration = configuration
+        self.timingShield = PasswordTimingShield(hasher: environment.passwordHasher)
+    }
 
     /// `POST /users`: sign-up with `userName`/`password`, or sign-up/login with `authData`.
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        switch body["authData"] {
+        case nil, .null?:
+            return try await signUp(body: body, application: application)
+        case .object(let authData)?:
+            return try await authDataSignUpOrLogin(authData, body: body, application: application)
+        case _?:
+            throw KumoError(.invalidType, "authData")
+        }
     }
 
-    /// `GET /users/{objectId}`.
+    /// `GET /users/{objectId}` → 200 with the user (404 E404001 when missing or unreadable, Kumo D3).
     package func get(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        let user = try await environment.storage.objects.object(
+            userKey(application, objectId), include: [], access: context.identity.accessContext)
+        return .json(200, .object(UserRendering.readable(user, caller: context.identity)))
     }
 
-    /// `PUT /users/{objectId}`.
-    package func update(objectId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
-    }
-
-    /// `DELETE /users/{objectId}`.
+    /// `DELETE /users/{objectId}` → 200 with an empty body; the user's sessions end with it (storage cascades).
     package func delete(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        try await environment.storage.objects.delete(userKey(application, objectId), access: context.identity.accessContext)
+        environment.logger.info("user deleted", metadata: ["objectId": "\(objectId)"])
+        return .empty(200)
     }
 
-    /// `GET /users`.
+    /// `GET /users` → 200 `{"results":[…]}` (+ `"count"`), readable users only, without secrets.
+    ///
+    /// Conditions and orders on `authData` are refused (400 E400002 `"authData is invalid."`): they would let a caller
+    /// learn other users' provider ids, and an anonymous id is all it takes to log in as that user.
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        try UserQueryGuard.check(parameters)
+        let request = FindRequest(applicationId: application.applicationId, className: .user, parameters: parameters)
+        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
+        let results = found.objects.map { JSONValue.object(UserRendering.readable($0, caller: context.identity)) }
+        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
     }
 
-    /// `POST /login` and `GET /login`.
-    package func login(_ route: LoginRoute, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
-    }
-
-    /// `GET /logout`.
+    /// `GET /logout` → 200 with an empty body; the session token that authenticated the request stops working.
+    ///
+    /// - Throws: 401 E401001 without a session token.
     package func logout(context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        guard let tokenHash = context.sessionTokenHash, case .user = context.identity else {
+            throw KumoError(.authenticationErrorByHeaderIncorrect)
+        }
+        try await environment.storage.accounts.deleteSession(tokenHash: tokenHash, applicationId: application.applicationId)
+        return .empty(200)
+    }
+
+    /// The key of one user of `application`.
+    func userKey(_ application: HostedApplication, _ objectId: String) -> ObjectKey {
+        ObjectKey(applicationId: application.applicationId, className: .user, objectId: objectId)
     }
 }

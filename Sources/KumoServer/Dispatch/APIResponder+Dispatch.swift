@@ -7,7 +7,13 @@ extension APIResponder {
         switch route {
         case .objects(let reference, let operation):
             try await classPermissions.authorize(operation.operation, className: reference.className, context: context)
-            return try await dispatch(reference, operation, context: context)
+            guard case .find(let parameters) = operation else { return try await dispatch(reference, operation, context: context) }
+            // Sub-queries read other classes: each needs their `find` permission, and none may probe `authData`.
+            try UserQueryGuard.check(parameters, isUserClass: reference == .users)
+            try await classPermissions.authorizeReads(of: parameters.whereQuery, context: context)
+            let result = try await dispatch(reference, operation, context: context)
+            guard !parameters.include.isEmpty else { return result }
+            return try await classPermissions.hideIncludedObjects(in: result, context: context)
         case .login(let login): return try await users.login(login, context: context)
         case .logout: return try await users.logout(context: context)
         case .requestMailAddressUserEntry(let body):
@@ -47,7 +53,16 @@ extension APIResponder {
             case .delete(let objectId): return try await roles.delete(objectId: objectId, context: context)
             case .find(let parameters): return try await roles.find(parameters: parameters, context: context)
             }
-        case .installations, .push:
+        case .installations:
+            switch operation {
+            case .create(let body): return try await installations.create(body: body, context: context)
+            case .get(let objectId): return try await installations.get(objectId: objectId, context: context)
+            case .update(let objectId, let body):
+                return try await installations.update(objectId: objectId, body: body, context: context)
+            case .delete(let objectId): return try await installations.delete(objectId: objectId, context: context)
+            case .find(let parameters): return try await installations.find(parameters: parameters, context: context)
+            }
+        case .push:
             throw KumoError(.noneService)
         }
     }

@@ -20,6 +20,7 @@ package struct APIResponder: HTTPResponder {
     let objects: ObjectsController
     let users: UsersController
     let roles: RolesController
+    let installations: InstallationsController
     let mailRequests: MailRequestsController
     let browserPages: BrowserPagesController
     let classPermissions: ClassPermissionGate
@@ -30,8 +31,9 @@ package struct APIResponder: HTTPResponder {
         self.environment = environment
         self.applications = ApplicationCache(store: environment.storage.applications, clock: environment.clock)
         self.objects = ObjectsController(environment: environment)
-        self.users = UsersController(environment: environment)
+        self.users = UsersController(environment: environment, configuration: configuration)
         self.roles = RolesController(environment: environment)
+        self.installations = InstallationsController(environment: environment)
         self.mailRequests = MailRequestsController(environment: environment, configuration: configuration)
         self.browserPages = BrowserPagesController(environment: environment, configuration: configuration)
         self.classPermissions = ClassPermissionGate(environment: environment)

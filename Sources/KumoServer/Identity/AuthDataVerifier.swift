@@ -6,8 +6,8 @@ package import NCMBWire
 package protocol AuthDataVerifier: Sendable {
     /// Accepts or rejects `authData` for `provider` (`facebook`, `twitter`, `google`, `apple`; never `anonymous`).
     ///
-    /// - Throws: `KumoError(.oAuthAuthenticationError, provider)` (401 E401003) when the provider rejects the token or
-    ///   the token does not belong to `authData.id`; `KumoError(.serviceUnavailable)`-class errors when the provider
-    ///   cannot be reached.
+    /// - Parameter authData: the provider's own object (`{"id":…,"access_token":…}`), not the whole `authData`.
+    /// - Throws: `KumoError(.oAuthAuthenticationError, provider)` (401 E401003) when the provider rejects the token, the
+    ///   token does not belong to `authData.id`, or the provider cannot be reached (the live verifier logs a warning).
     func verify(provider: String, authData: JSONObject, settings: AuthProviderSettings) async throws
 }

@@ -1,4 +1,5 @@
 import NCMBWire
+
 /// One plain-text mail.
 package struct MailMessage: Sendable, Hashable {
     /// The `From:` address.

@@ -16,6 +16,12 @@ package protocol AccountStore: Sendable {
     @discardableResult
     func deleteSession(tokenHash: String, applicationId: String) async throws -> Bool
 
+    /// Ends every session of the user except the one with `keepingTokenHash` (all of them when it is `nil`), in one
+    /// statement; returns how many ended. A password change ends the user's other sessions, a completed password
+    /// reset all of them. An unknown user has no sessions: the result is 0.
+    @discardableResult
+    func deleteSessions(applicationId: String, userObjectId: String, keepingTokenHash: String?) async throws -> Int
+
     /// Removes sessions and one-time tokens that expired before `now` (housekeeping); returns how many rows went.
     @discardableResult
     func deleteExpired(now: WireDate) async throws -> Int

@@ -13,12 +13,21 @@ struct NCMBRequestExecutor: Sendable {
     ///
     /// - Parameter timeout: Seconds to wait for the response. Defaults to the context's request timeout.
     /// - Throws: ``NCMBInvalidRequestError`` for missing keys or a bad domain URL, before sending; ``NCMBApiError`` for
-    ///   an error status; ``NCMBParseError`` for a success body that is not a JSON object; the transport's error when no
+    ///   an error status (E401001 to a request sent with the session token also signs the user out);
+    ///   ``NCMBParseError`` for a success body that is not a JSON object; the transport's error when no
     ///   response arrived.
     func execute(_ route: APIRoute, timeout: TimeInterval? = nil) async throws -> NCMBResponse {
         let request = try makeRequest(route, timeout: timeout ?? context.requestTimeout)
         let response = try await context.transport.send(request)
-        return try read(response)
+        do {
+            return try read(response)
+        } catch let error as NCMBApiError where error.errorCode == .authenticationErrorByHeaderIncorrect {
+            // The session is dead: sign the user out, as ncmb_swift does, unless a newer session replaced it meanwhile.
+            if let sentToken = request.headers[NCMBHeaderName.sessionToken] {
+                context.session.signOut(ifSessionToken: sentToken)
+            }
+            throw error
+        }
     }
 
     /// The signed request for `route`.
@@ -60,13 +69,11 @@ struct NCMBRequestExecutor: Sendable {
         return NCMBResponse(statusCode: response.statusCode, headers: response.headers, body: response.body, contents: contents)
     }
 
-    /// The error an error response reports. E401001 also signs the user out, as in ncmb_swift.
+    /// The error an error response reports.
     private func apiError(status: Int, body: [UInt8]) -> NCMBApiError {
         guard let json = try? JSONValue(parsing: body), let errorBody = ErrorBody(json: json) else {
             return NCMBApiError(code: "", message: "HTTP status \(status) without an NCMB error body.")
         }
-        let error = NCMBApiError(code: errorBody.code, message: errorBody.error)
-        if error.errorCode == .authenticationErrorByHeaderIncorrect { context.session.clear() }
-        return error
+        return NCMBApiError(code: errorBody.code, message: errorBody.error)
     }
 }

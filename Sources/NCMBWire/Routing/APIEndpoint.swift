@@ -69,7 +69,7 @@ package struct APIEndpoint: Sendable, Hashable, CustomStringConvertible {
         return objectEndpoints + [
             login, logout, requestMailAddressUserEntry, requestPasswordReset, pushOpened, filesUpload, filesDownload,
             filesUpdateACL, filesDelete, filesFind, batch, scriptExecute, mailAddressConfirm, mailAddressUser,
-            requestPasswordResetUpdate, publicFile,
+            requestPasswordResetUpdate, publicFile, mailAddressUserEntryForm, passwordResetForm,
         ]
     }
 }

@@ -68,6 +68,22 @@ extension APIRouter {
         }
     }
 
+    /// Matches one of Kumo's own browser pages (`KumoPage`), or returns `nil` for any other request, which
+    /// `match(_:)` then handles.
+    ///
+    /// - Throws: E404001 for an unknown path, like `match(_:)`.
+    package static func matchKumoPage(_ request: RequestData) throws(APIError) -> (applicationId: String, page: KumoPage)? {
+        let path = try RoutePath(path: request.path)
+        switch (path, request.method) {
+        case (.application(let applicationId, .mailAddressUserEntryForm), .get):
+            return (applicationId, .mailAddressUserEntryForm(token: try queryItems(request).first { $0.name == "token" }?.value))
+        case (.application(let applicationId, .passwordResetForm), .get):
+            return (applicationId, .passwordResetForm(token: try queryItems(request).first { $0.name == "token" }?.value))
+        default:
+            return nil
+        }
+    }
+
     private static func applicationPage(
         _ page: ApplicationPath, method: RequestMethod, request: RequestData
     ) throws(APIError) -> ApplicationPage {

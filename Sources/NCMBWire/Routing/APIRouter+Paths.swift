@@ -113,6 +113,8 @@ enum RoutePath: Hashable {
             case (.application(_, .mailAddressUser), .post): .mailAddressUser
             case (.application(_, .requestPasswordResetUpdate), .post): .requestPasswordResetUpdate
             case (.application(_, .publicFile), .get): .publicFile
+            case (.application(_, .mailAddressUserEntryForm), .get): .mailAddressUserEntryForm
+            case (.application(_, .passwordResetForm), .get): .passwordResetForm
             default: nil
             }
         guard let endpoint else { throw APIError(.methodNotAllowed) }
@@ -178,9 +180,15 @@ enum ApplicationPath: Hashable {
     case mailAddressUser
     case requestPasswordResetUpdate
     case publicFile(name: String)
+    /// Kumo's own form page for a mail-address sign-up (`KumoPage.mailAddressUserEntryForm`).
+    case mailAddressUserEntryForm
+    /// Kumo's own form page for a password reset (`KumoPage.passwordResetForm`).
+    case passwordResetForm
 
     init?(_ segments: ArraySlice<String>) {
         switch Array(segments) {
+        case ["requestMailAddressUserEntry"]: self = .mailAddressUserEntryForm
+        case ["requestPasswordReset"]: self = .passwordResetForm
         case ["mailAddressConfirm"]: self = .mailAddressConfirm
         case ["mailAddressUser"]: self = .mailAddressUser
         case ["requestPasswordResetUpdate"]: self = .requestPasswordResetUpdate

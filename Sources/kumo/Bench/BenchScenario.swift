@@ -19,6 +19,9 @@ enum BenchScenario: String, CaseIterable, Sendable {
     case include
     /// `POST /login` with user name and password (bcrypt), once users exist.
     case login
+    /// getById measured while other connections send wrong-password logins without pause: hashing must not slow other
+    /// requests (issue 4). Compare its rate with `getById`'s.
+    case loginStorm
 
     /// How the scenario appears in the table.
     var label: String {
@@ -31,6 +34,7 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .update: "update (Increment)"
         case .include: "query 20 + include pointer"
         case .login: "login (bcrypt)"
+        case .loginStorm: "getById during a wrong-password login storm"
         }
     }
 
@@ -75,7 +79,7 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .create:
             let body: JSONObject = ["score": 42, "name": "created", "category": "c1"]
             return [APIRouter.print(.objects(.custom(BenchDataset.createClass), .create(body)))]
-        case .getById:
+        case .getById, .loginStorm:
             return objectIds.map { APIRouter.print(.objects(items, .get(objectId: $0))) }
         case .update:
             let body: JSONObject = ["counter": ["__op": "Increment", "amount": 1]]
@@ -93,6 +97,13 @@ enum BenchScenario: String, CaseIterable, Sendable {
             return userNames.map { name in
                 APIRouter.print(.login(.body(["userName": .string(name), "password": .string(password)])))
             }
+        }
+    }
+
+    /// The background load of `loginStorm`: logins of the bench users with a wrong password (answered 401 E401002).
+    static func wrongPasswordLogins(userNames: [String]) -> [RequestData] {
+        userNames.map { name in
+            APIRouter.print(.login(.body(["userName": .string(name), "password": "not-the-password"])))
         }
     }
 }

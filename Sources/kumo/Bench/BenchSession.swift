@@ -22,11 +22,16 @@ struct BenchSession: Sendable {
     func runAll(_ scenarios: [BenchScenario], connectionCounts: [Int], includesHalfLoad: Bool) async throws -> [BenchMeasurement] {
         var skipped: [BenchScenario: String] = [:]
         var userNames: [String] = []
-        if scenarios.contains(.login) {
+        if scenarios.contains(.login) || scenarios.contains(.loginStorm) {
             switch try await signUpUsers(count: 32) {
             case .success(let names): userNames = names
-            case .failure(let reason): skipped[.login] = reason.description
+            case .failure(let reason):
+                skipped[.login] = reason.description
+                skipped[.loginStorm] = reason.description
             }
+        }
+        let storm = BenchScenario.wrongPasswordLogins(userNames: userNames).map {
+            signer.prepare($0, expectedStatus: 401, isSigned: true)
         }
         var prepared: [BenchScenario: [PreparedRequest]] = [:]
         for scenario in scenarios where skipped[scenario] == nil {
@@ -47,7 +52,8 @@ struct BenchSession: Sendable {
                     continue
                 }
                 var row = try await measure(
-                    scenario, requests, connections: connections, pacing: .closedLoop, ceiling: ceilings[connections])
+                    scenario, requests, connections: connections, pacing: .closedLoop, ceiling: ceilings[connections],
+                    background: scenario == .loginStorm ? storm : [])
                 if scenario == .ceiling { ceilings[connections] = row.summary?.requestsPerSecond }
                 if let target = scenario.target, let summary = row.summary {
                     row.target = "≥ \(Int(target.ratio * 100)) % and ≥ \(BenchReport.grouped(target.floor)) req/s"
@@ -73,14 +79,36 @@ struct BenchSession: Sendable {
     }
 
     /// One run of one scenario.
+    ///
+    /// - Parameter background: requests other connections send during the whole run without being measured (the login
+    ///   storm); 16 connections, closed loop.
     private func measure(
-        _ scenario: BenchScenario, _ requests: [PreparedRequest], connections: Int, pacing: LoadPacing, ceiling: Double?
+        _ scenario: BenchScenario, _ requests: [PreparedRequest], connections: Int, pacing: LoadPacing, ceiling: Double?,
+        background: [PreparedRequest] = []
     ) async throws -> BenchMeasurement {
         SystemProbe.resetPeakMemory(processId: server.processId)
         let generatorProcess = getpid()
+        var backgroundRun: Task<LoadSummary, any Error>?
+        if !background.isEmpty {
+            let generator = generator
+            let (warmUp, duration) = (warmUp, duration)
+            backgroundRun = Task {
+                try await generator.run(
+                    background, connections: 16, pacing: .closedLoop, warmUp: warmUp, duration: duration, sampledProcesses: []
+                ).summary
+            }
+        }
         let (summary, cpuCores) = try await generator.run(
             requests, connections: connections, pacing: pacing, warmUp: warmUp, duration: duration,
             sampledProcesses: [server.processId, generatorProcess])
+        var note: String?
+        if let backgroundRun {
+            let storm = try await backgroundRun.value
+            note =
+                "during \(storm.succeeded) wrong-password logins answered 401 "
+                + "(\(BenchReport.grouped(Double(storm.succeeded) / max(storm.seconds, 0.001))) /s) and \(storm.failed) other answers "
+                + "(429 when the hashing queue is full)"
+        }
         try await waitUntilDrained()
         let ratio = ceiling.flatMap { $0 > 0 ? summary.requestsPerSecond / $0 : nil } ?? (scenario == .ceiling ? 1 : nil)
         progress(
@@ -89,7 +117,7 @@ struct BenchSession: Sendable {
         return BenchMeasurement(
             name: scenario.rawValue, label: scenario.label, connections: connections, pacing: "closed loop", summary: summary,
             ratioToCeiling: ratio, serverCPU: cpuCores[server.processId], generatorCPU: cpuCores[generatorProcess],
-            peakRSSBytes: SystemProbe.peakResidentBytes(processId: server.processId))
+            peakRSSBytes: SystemProbe.peakResidentBytes(processId: server.processId), note: note)
     }
 
     /// Why a scenario could not be prepared.

@@ -49,7 +49,7 @@ import Testing
         #expect(
             unsigned == [
                 "applications.mailAddressConfirm", "applications.mailAddressUser", "applications.requestPasswordResetUpdate",
-                "applications.publicFile",
+                "applications.publicFile", "applications.mailAddressUserEntryForm", "applications.passwordResetForm",
             ])
     }
 

@@ -1,0 +1,77 @@
+package import KumoStorage
+package import NCMBWire
+
+/// Serves `/installations` (wire spec §5.6): devices registered for push, `deviceToken` unique per application.
+///
+/// Installations are objects of the standard class `installation`, stored through the `ObjectStore` like any object,
+/// so their ACL (default: the application's `defaultObjectACL`, Kumo D5) decides who may read, change and delete them
+/// (Kumo D3). The storage keeps `deviceToken` unique per application: a taken token → 409 E409001
+/// `"deviceToken is duplication."` (F72 shows NCMB's own message, `"Duplication Error."`, for the same code).
+///
+/// Request rules: see `InstallationsController+Body.swift`.
+package struct InstallationsController: Sendable {
+    let environment: ServerEnvironment
+
+    /// Creates the controller.
+    package init(environment: ServerEnvironment) { self.environment = environment }
+
+    /// `POST /installations` → 201 `{"objectId","createDate"}` (F71); a taken `deviceToken` → 409 E409001 (F72).
+    package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let (operations, acl) = try InstallationsController.parseInstallationBody(body, isCreate: true)
+        let createDate = environment.clock.now()
+        let storedACL = acl ?? application.settings.defaultObjectACL
+        var attempt = 0
+        while true {
+            let key = installationKey(application, environment.identifiers.objectId())
+            do {
+                let stored = try await environment.storage.objects.create(
+                    NewObject(key: key, createDate: createDate, operations: operations, acl: storedACL))
+                return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
+            } catch StorageError.duplicate(let field) where field == "objectId" && attempt == 0 {
+                // A 16-character collision is astronomically rare; one retry with a fresh id settles it.
+                attempt += 1
+            }
+        }
+    }
+
+    /// `GET /installations/{objectId}` → 200 with the installation (F73); 404 E404001 when missing or unreadable
+    /// (Kumo D3).
+    package func get(objectId: String, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let object = try await environment.storage.objects.object(
+            installationKey(application, objectId), include: [], access: context.identity.accessContext)
+        return .json(200, .object(UserQueryGuard.redactIncludedUsers(object.json)))
+    }
+
+    /// `PUT /installations/{objectId}` → 200 `{"updateDate"}` (F75); the `deviceToken` may change and stays unique.
+    package func update(objectId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let (operations, acl) = try InstallationsController.parseInstallationBody(body, isCreate: false)
+        let update = ObjectUpdate(
+            key: installationKey(application, objectId), updateDate: environment.clock.now(), operations: operations, acl: acl)
+        let stored = try await environment.storage.objects.update(update, access: context.identity.accessContext)
+        return .json(200, UpdateResponse(updateDate: stored.updateDate).json)
+    }
+
+    /// `DELETE /installations/{objectId}` → 200 with an empty body.
+    package func delete(objectId: String, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        try await environment.storage.objects.delete(installationKey(application, objectId), access: context.identity.accessContext)
+        return .empty(200)
+    }
+
+    /// `GET /installations` → 200 `{"results":[…]}` (+ `"count"`), with every query parameter of `/classes` (F74).
+    package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let request = FindRequest(applicationId: application.applicationId, className: .installation, parameters: parameters)
+        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
+        let results = found.objects.map { JSONValue.object(UserQueryGuard.redactIncludedUsers($0.json)) }
+        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
+    }
+
+    /// The storage key of installation `objectId` of `application`.
+    private func installationKey(_ application: HostedApplication, _ objectId: String) -> ObjectKey {
+        ObjectKey(applicationId: application.applicationId, className: .installation, objectId: objectId)
+    }
+}

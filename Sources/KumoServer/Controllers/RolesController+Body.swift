@@ -1,0 +1,114 @@
+package import KumoStorage
+package import NCMBWire
+
+/// Validation of role bodies and the role's wire form (wire spec §5.4, fixtures F52–F57).
+///
+/// Codes chosen where NCMB is silent:
+/// - `roleName` missing, `null` or `""` → 400 E400003 `"roleName is empty."`; not a string → 400 E400002
+///   `"roleName is invalid."`; a string outside `[A-Za-z0-9_-]{1,100}` → 400 E400004 `"roleName is invalid format."`.
+///   The pattern keeps names usable as ACL keys (`role:<name>`) and in `kumo classes permissions` lists.
+/// - `belongUser` / `belongRole` take only `AddRelation` / `RemoveRelation` whose pointers name `user` / `role`;
+///   anything else → 400 E400002 `"<field> is invalid."`. `null` and the field's own Relation marker are what a GET shows,
+///   so clients that send every field back (wire spec §11 item 11) may send them: they change nothing.
+extension RolesController {
+    /// The role's name field.
+    package static let roleNameField = FieldName("roleName") ?? .objectId
+    /// The relation holding the role's users.
+    package static let belongUserField = FieldName("belongUser") ?? .objectId
+    /// The relation holding the role's child roles, whose users inherit this role (Kumo D4).
+    package static let belongRoleField = FieldName("belongRole") ?? .objectId
+
+    /// The longest role name.
+    package static let maximumRoleNameLength = 100
+
+    /// Whether `name` is an acceptable role name: 1 to 100 characters of `A-Z`, `a-z`, `0-9`, `_` and `-`.
+    package static func isValidRoleName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= maximumRoleNameLength else { return false }
+        return name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), UInt8(ascii: "-"):
+                true
+            default: false
+            }
+        }
+    }
+
+    /// The `roleName` a create body must carry.
+    ///
+    /// - Throws: E400003 when missing, `null` or empty; E400002 when not a string; E400004 when it breaks the pattern.
+    package static func requiredRoleName(in body: JSONObject) throws(APIError) -> String {
+        let field = roleNameField.rawValue
+        switch body[field] {
+        case nil, .null?:
+            throw APIError(.required, field)
+        case .string(let name)?:
+            guard !name.isEmpty else { throw APIError(.required, field) }
+            guard isValidRoleName(name) else { throw APIError(.invalidFormat, field) }
+            return name
+        default:
+            throw APIError(.invalidType, field)
+        }
+    }
+
+    /// The class each relation field of a role points to.
+    static func relationTarget(of field: String) -> ClassName? {
+        switch field {
+        case belongUserField.rawValue: .user
+        case belongRoleField.rawValue: .role
+        default: nil
+        }
+    }
+
+    /// Splits a role body into field operations and the `acl`, enforcing the relation rules.
+    ///
+    /// - Throws: the errors of `FieldOperation.parseBody`, and E400002 `"<field> is invalid."` for a relation field that
+    ///   is not an `AddRelation`/`RemoveRelation` of the right class.
+    package static func parseRoleBody(
+        _ body: JSONObject
+    ) throws(APIError) -> (operations: [(FieldName, FieldOperation)], acl: AccessControlList?) {
+        let relevant = body.filtering { key in
+            guard let target = relationTarget(of: key), let value = body[key] else { return true }
+            return !(value.isNull || value == Relation(className: target).json)
+        }
+        let (operations, acl) = try FieldOperation.parseBody(relevant)
+        for (field, operation) in operations {
+            guard let target = relationTarget(of: field.rawValue) else { continue }
+            switch operation {
+            case .addRelation(let pointers), .removeRelation(let pointers):
+                guard pointers.allSatisfy({ $0.className == target }) else { throw APIError(.invalidType, field.rawValue) }
+            default:
+                throw APIError(.invalidType, field.rawValue)
+            }
+        }
+        return (operations, acl)
+    }
+}
+
+extension StoredObject {
+    /// The wire form of a role (F57): `objectId`, `roleName`, `belongRole`, `belongUser`, `createDate`, `updateDate`,
+    /// `acl`, then custom fields.
+    ///
+    /// A relation never used shows `null`; once used it shows `{"__type":"Relation","className":…}`, also after its
+    /// last member was removed (the marker is the field's stored value, as for any object).
+    ///
+    /// - Parameter keys: The `keys` projection of a query (Kumo D11); `nil` shows every field.
+    package func roleJSON(keys: Set<String>?) -> JSONObject {
+        var object: JSONObject = ["objectId": .string(objectId)]
+        for field in [RolesController.roleNameField, RolesController.belongRoleField, RolesController.belongUserField]
+        where keys?.contains(field.rawValue) ?? true {
+            object[field.rawValue] = fields[field.rawValue] ?? .null
+        }
+        object["createDate"] = .string(createDate.formatted)
+        object["updateDate"] = .string(updateDate.formatted)
+        object["acl"] = acl.json
+        let roleFields: Set<String> = [
+            RolesController.roleNameField.rawValue, RolesController.belongRoleField.rawValue,
+            RolesController.belongUserField.rawValue,
+        ]
+        for (key, value) in fields where !FieldName.systemFields.contains(key) && !roleFields.contains(key) {
+            object[key] = value
+        }
+        return object
+    }
+}

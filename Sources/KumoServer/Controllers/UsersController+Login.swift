@@ -1,0 +1,60 @@
+import KumoStorage
+import Logging
+package import NCMBWire
+
+extension UsersController {
+    /// `POST /login` and `GET /login` (wire spec §5.3, F31–F35): `userName` or `mailAddress` plus `password`.
+    ///
+    /// Unknown users, users without a password and wrong passwords all answer 401 E401002 after the same bcrypt work,
+    /// so that neither the answer nor its timing tells which user names exist. With `confirmsMailAddress`, logging in by
+    /// mail address needs a confirmed address.
+    package func login(_ route: LoginRoute, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let fields = route.fields
+        let lookup: UniqueValue
+        if let userName = Self.nonEmptyText(fields["userName"]) {
+            lookup = UniqueValue(field: "userName", value: userName)
+        } else if let mailAddress = Self.nonEmptyText(fields["mailAddress"]) {
+            lookup = UniqueValue(field: "mailAddress", value: mailAddress)
+        } else {
+            throw KumoError(.required, "userName")
+        }
+        let password = try UserBody.requiredText(fields["password"], key: "password")
+        let credentials = try await environment.storage.accounts.credentials(
+            applicationId: application.applicationId, lookup: .unique(lookup))
+        guard let credentials, let passwordHash = credentials.passwordHash else {
+            await timingShield.verifyAgainstNothing(password)
+            throw KumoError(.authenticationErrorWithIdPassIncorrect)
+        }
+        guard try await environment.passwordHasher.verify(password, hash: passwordHash) else {
+            environment.logger.info("login refused", metadata: ["objectId": "\(credentials.user.objectId)"])
+            throw KumoError(.authenticationErrorWithIdPassIncorrect)
+        }
+        if lookup.field == "mailAddress", application.settings.mail.confirmsMailAddress,
+            credentials.user.fields["mailAddressConfirm"] != true
+        {
+            throw KumoError(.authenticationErrorWithIdPassIncorrect, underlying: "mail address not confirmed")
+        }
+        return .json(200, try await openSession(for: credentials.user, application: application))
+    }
+
+    /// Opens a session for an authenticated user and renders the login answer.
+    func openSession(for user: StoredObject, application: HostedApplication) async throws -> JSONValue {
+        let sessionToken: String
+        do {
+            sessionToken = try await SessionIssuer(environment: environment).openSession(
+                application: application, userObjectId: user.objectId)
+        } catch StorageError.notFound {
+            // Deleted between the password check and now.
+            throw KumoError(.authenticationErrorWithIdPassIncorrect, underlying: "user deleted during login")
+        }
+        environment.logger.info("user logged in", metadata: ["objectId": "\(user.objectId)"])
+        return UserRendering.login(user, sessionToken: sessionToken)
+    }
+
+    /// A string value that is not empty, else `nil`.
+    static func nonEmptyText(_ value: JSONValue?) -> String? {
+        guard case .string(let text)? = value, !text.isEmpty else { return nil }
+        return text
+    }
+}

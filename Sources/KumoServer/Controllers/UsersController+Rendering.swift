@@ -1,0 +1,53 @@
+import KumoStorage
+import NCMBWire
+
+/// The wire shapes of users (wire spec §5.3, fixtures F28–F40).
+enum UserRendering {
+    /// Fields never rendered, whatever a stored row holds.
+    static let secretFields: Set<String> = ["password", "sessionToken"]
+
+    /// A user as `GET /users/{id}` and `GET /users` show it: `StoredObject.json` without secrets, and without `authData`
+    /// unless `caller` is that user (provider tokens and the anonymous id are credentials).
+    static func readable(_ user: StoredObject, caller: Identity) -> JSONObject {
+        let isSelf = caller == .user(objectId: user.objectId)
+        return UserQueryGuard.redactIncludedUsers(
+            user.json.filtering { !secretFields.contains($0) && (isSelf || $0 != "authData") })
+    }
+
+    /// The 201 answer of an ID/password sign-up, exactly `{"createDate","objectId","sessionToken","userName","authData":null}`
+    /// (F28, F29).
+    static func signUp(_ user: StoredObject, sessionToken: String) -> JSONValue {
+        [
+            "createDate": .string(user.createDate.formatted), "objectId": .string(user.objectId),
+            "sessionToken": .string(sessionToken), "userName": user.fields["userName"] ?? .null, "authData": .null,
+        ]
+    }
+
+    /// The 200 answer of a login: `objectId`, `userName`, `mailAddress`, `mailAddressConfirm`, `sessionToken`,
+    /// `createDate`, `updateDate`, `authData` (the three nullable ones as `null` when absent, F31–F33), then `acl` and
+    /// the custom fields.
+    static func login(_ user: StoredObject, sessionToken: String) -> JSONValue {
+        var object: JSONObject = [
+            "objectId": .string(user.objectId), "userName": user.fields["userName"] ?? .null,
+            "mailAddress": user.fields["mailAddress"] ?? .null, "mailAddressConfirm": user.fields["mailAddressConfirm"] ?? .null,
+            "sessionToken": .string(sessionToken), "createDate": .string(user.createDate.formatted),
+            "updateDate": .string(user.updateDate.formatted), "authData": user.fields["authData"] ?? .null,
+            "acl": user.acl.json,
+        ]
+        for (key, value) in user.fields where !object.contains(key) && !isHidden(key) { object[key] = value }
+        return .object(object)
+    }
+
+    /// The 201 answer of an `authData` sign-up: `createDate`, `objectId`, `userName`, `authData`, `mailAddress`,
+    /// `mailAddressConfirm`, `sessionToken`, `updateDate` (F39, F40).
+    static func authDataSignUp(_ user: StoredObject, sessionToken: String) -> JSONValue {
+        [
+            "createDate": .string(user.createDate.formatted), "objectId": .string(user.objectId),
+            "userName": user.fields["userName"] ?? .null, "authData": user.fields["authData"] ?? .null,
+            "mailAddress": user.fields["mailAddress"] ?? .null, "mailAddressConfirm": user.fields["mailAddressConfirm"] ?? false,
+            "sessionToken": .string(sessionToken), "updateDate": .string(user.updateDate.formatted),
+        ]
+    }
+
+    private static func isHidden(_ key: String) -> Bool { secretFields.contains(key) || FieldName.systemFields.contains(key) }
+}

@@ -1,0 +1,63 @@
+import KumoStorage
+import Logging
+import NCMBWire
+
+extension UsersController {
+    /// `POST /users` with `userName` and `password` (wire spec §5.3, F28–F30): stores the user, its password hash and
+    /// a first session in one transaction and answers 201 with the session token.
+    func signUp(body: JSONObject, application: HostedApplication) async throws -> APIResult {
+        let userName = try UserBody.requiredText(body["userName"], key: "userName")
+        let password = try UserBody.requiredText(body["password"], key: "password")
+        let mailAddress = try UserBody.mailAddress(body["mailAddress"])
+        // `"authData":null` (some SDKs send it) links nothing.
+        var fields = UserBody.removing(UserBody.unstoredKeys.union(["authData"]), from: body)
+        fields["userName"] = .string(userName)
+        let sendsConfirmation = mailAddress != nil && application.settings.mail.confirmsMailAddress
+        if sendsConfirmation { fields["mailAddressConfirm"] = false }
+        let (operations, acl) = try FieldOperation.parseBody(fields)
+        let passwordHash = try await environment.passwordHasher.hash(password)
+        let (user, sessionToken) = try await insertUser(
+            operations: operations, acl: acl, passwordHash: passwordHash, application: application)
+        environment.logger.info("user signed up", metadata: ["objectId": "\(user.objectId)"])
+        if sendsConfirmation, let mailAddress {
+            await sendMailAddressConfirmation(application: application, userObjectId: user.objectId, mailAddress: mailAddress)
+        }
+        return .json(201, UserRendering.signUp(user, sessionToken: sessionToken))
+    }
+
+    /// Inserts a new user with a fresh objectId (the default ACL names it), its password hash and a first session, in
+    /// one storage transaction. Retries once when the objectId collides.
+    func insertUser(
+        operations: [(FieldName, FieldOperation)], acl: AccessControlList?, passwordHash: String?,
+        application: HostedApplication
+    ) async throws -> (user: StoredObject, sessionToken: String) {
+        let issuer = SessionIssuer(environment: environment)
+        var attempt = 0
+        while true {
+            let objectId = environment.identifiers.objectId()
+            let (token, grant) = issuer.newSession(settings: application.settings)
+            let object = NewObject(
+                key: userKey(application, objectId), createDate: environment.clock.now(), operations: operations,
+                acl: acl ?? .defaultUser(objectId: objectId, settings: application.settings), passwordHash: passwordHash,
+                session: grant)
+            do {
+                return (try await environment.storage.objects.create(object), token)
+            } catch StorageError.duplicate(let field) where field == "objectId" && attempt == 0 {
+                attempt += 1
+            }
+        }
+    }
+
+    /// Mails the confirmation link of a new address. A failed mail does not undo the sign-up (the user exists and holds
+    /// a session); it is logged, and the user can ask again by changing the address.
+    func sendMailAddressConfirmation(application: HostedApplication, userObjectId: String, mailAddress: String) async {
+        do {
+            try await AccountMailer(environment: environment, configuration: configuration).sendMailAddressConfirmation(
+                application: application, userObjectId: userObjectId, mailAddress: mailAddress)
+        } catch {
+            environment.logger.error(
+                "mail address confirmation not sent",
+                metadata: ["objectId": "\(userObjectId)", "error": "\(KumoError.from(error).description)"])
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import KumoStorage
+import Logging
+package import NCMBWire
+
+extension UsersController {
+    /// `PUT /users/{objectId}` → 200 `{"updateDate"}` (wire spec §5.3, F38, F44, F45).
+    ///
+    /// `password` sets a new password hash and ends the user's other sessions (the caller's own session stays when the
+    /// caller is the user); `userName` may not be emptied; `sessionToken` and `mailAddressConfirm` are
+    /// ignored; `authData` is merged into the stored links (an entry links a provider after the checks of sign-up,
+    /// `null` unlinks it). With `confirmsMailAddress`, a new `mailAddress` is unconfirmed and gets a confirmation mail.
+    package func update(objectId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        let key = userKey(application, objectId)
+        let access = context.identity.accessContext
+        let password = try body["password"].map { value throws(KumoError) in try UserBody.requiredText(value, key: "password") }
+        if body.contains("userName") { _ = try UserBody.requiredText(body["userName"], key: "userName") }
+        let newMailAddress = try UserBody.mailAddress(body["mailAddress"])
+        var (operations, acl) = try FieldOperation.parseBody(
+            UserBody.removing(UserBody.unstoredKeys.union(["authData"]), from: body))
+
+        let confirms = application.settings.mail.confirmsMailAddress && body.contains("mailAddress")
+        let current =
+            body.contains("authData") || confirms
+            ? try await environment.storage.objects.object(key, include: [], access: access) : nil
+        var sendsConfirmation = false
+        if confirms, let current, current.fields["mailAddress"]?.stringValue != newMailAddress {
+            operations.append((try FieldName(validating: "mailAddressConfirm"), newMailAddress == nil ? .delete : .set(false)))
+            sendsConfirmation = newMailAddress != nil
+        }
+        if let changes = body["authData"], let current {
+            let merged = try await mergedAuthData(current: current, changes: changes, application: application)
+            operations.append((try FieldName(validating: "authData"), merged.isEmpty ? .delete : .set(.object(merged))))
+        }
+        let passwordHash: String?
+        if let password { passwordHash = try await environment.passwordHasher.hash(password) } else { passwordHash = nil }
+
+        let update = ObjectUpdate(
+            key: key, updateDate: environment.clock.now(), operations: operations, acl: acl, passwordHash: passwordHash)
+        let stored = try await environment.storage.objects.update(update, access: access)
+        if passwordHash != nil {
+            // A new password ends the user's other sessions; the caller's own session survives when it is the user's.
+            let keptTokenHash = context.identity == .user(objectId: objectId) ? context.sessionTokenHash : nil
+            let ended = try await environment.storage.accounts.deleteSessions(
+                applicationId: application.applicationId, userObjectId: objectId, keepingTokenHash: keptTokenHash)
+            environment.logger.info("user password changed", metadata: ["objectId": "\(objectId)", "endedSessions": "\(ended)"])
+        }
+        if sendsConfirmation, let newMailAddress {
+            await sendMailAddressConfirmation(application: application, userObjectId: objectId, mailAddress: newMailAddress)
+        }
+        return .json(200, UpdateResponse(updateDate: stored.updateDate).json)
+    }
+
+    /// The stored `authData` with `changes` applied: each provider with an object is (re)linked after the sign-up
+    /// checks, each with `null` is unlinked; `"authData":null` unlinks every provider.
+    private func mergedAuthData(current: StoredObject, changes: JSONValue, application: HostedApplication) async throws
+        -> JSONObject
+    {
+        var merged = current.fields["authData"]?.objectValue ?? JSONObject()
+        switch changes {
+        case .null:
+            return JSONObject()
+        case .object(let changes):
+            for (provider, value) in changes {
+                if value.isNull {
+                    guard AuthDataLink.requiredKeys[provider] != nil else { throw KumoError(.invalidType, "authData") }
+                    merged.removeValue(forKey: provider)
+                } else {
+                    let link = try await verifiedLink(provider: provider, value: value, application: application)
+                    merged[provider] = link.entry
+                }
+            }
+            return merged
+        default:
+            throw KumoError(.invalidType, "authData")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package import NCMBWire
+
+/// The account rows a create or an update of an object keeps in step with it, in the same transaction:
+///
+/// - `unique_values` holds exactly `UniqueKeys.values(className:fields:)` of the row. Each value is inserted with
+///   `ON CONFLICT DO NOTHING … RETURNING`, so a value taken by another row of the class returns nothing and the unit
+///   fails with `StorageError.duplicate(field:)` naming the value's field (PostgreSQL waits for a concurrent writer of
+///   the same value and then sees its outcome, so two sign-ups with one name cannot both succeed).
+/// - `user_credentials` holds the password hash of a user (`NewObject.passwordHash`, `ObjectUpdate.passwordHash`).
+/// - `sessions` receives the session of a sign-up (`NewObject.session`), atomically with the user.
+extension AccountStatements {
+    /// The steps after the object row `rowId` was inserted with `fields`.
+    package static func afterInsert(_ object: NewObject, fields: JSONObject, rowId: Int64, dialect: any SQLDialect) -> [SQLWriteStep] {
+        var steps = UniqueKeys.values(className: object.key.className, fields: fields).map {
+            insertUniqueValue($0, rowId: rowId, dialect: dialect)
+        }
+        if let passwordHash = object.passwordHash { steps.append(storePasswordHash(passwordHash, rowId: rowId, dialect: dialect)) }
+        if let session = object.session {
+            var statement = SQLStatement(dialect: dialect, "INSERT INTO sessions (token_hash, row_id, create_date, expires_at) VALUES (")
+            statement.bind(.text(session.tokenHash))
+            statement.append(", ")
+            statement.bind(.integer(rowId))
+            statement.append(", ")
+            statement.bind(.integer(session.createDate.millisecondsSince1970))
+            statement.append(", ")
+            statement.bind(.integer(session.expiresAt.millisecondsSince1970))
+            statement.append(")")
+            steps.append(SQLWriteStep(statement))
+        }
+        return steps
+    }
+
+    /// The steps after the object row `rowId` changed from `oldFields` to `newFields`: its unique values are replaced
+    /// when they differ, and the password hash is stored when the update carries one.
+    package static func afterUpdate(
+        _ update: ObjectUpdate, oldFields: JSONObject, newFields: JSONObject, rowId: Int64, dialect: any SQLDialect
+    ) -> [SQLWriteStep] {
+        var steps: [SQLWriteStep] = []
+        let old = UniqueKeys.values(className: update.key.className, fields: oldFields)
+        let new = UniqueKeys.values(className: update.key.className, fields: newFields)
+        if old != new {
+            if !old.isEmpty {
+                var delete = SQLStatement(dialect: dialect, "DELETE FROM unique_values WHERE row_id = ")
+                delete.bind(.integer(rowId))
+                steps.append(SQLWriteStep(delete))
+            }
+            steps += new.map { insertUniqueValue($0, rowId: rowId, dialect: dialect) }
+        }
+        if let passwordHash = update.passwordHash { steps.append(storePasswordHash(passwordHash, rowId: rowId, dialect: dialect)) }
+        return steps
+    }
+
+    /// Claims one unique value for the row; fails with `.duplicate(field:)` when another row of the class holds it.
+    static func insertUniqueValue(_ value: UniqueValue, rowId: Int64, dialect: any SQLDialect) -> SQLWriteStep {
+        var statement = SQLStatement(dialect: dialect, "INSERT INTO unique_values (class_id, field, value, row_id) SELECT class_id, ")
+        statement.bind(.text(value.field))
+        statement.append(", ")
+        statement.bind(.text(value.value))
+        statement.append(", row_id FROM objects WHERE row_id = ")
+        statement.bind(.integer(rowId))
+        statement.append(" ON CONFLICT DO NOTHING RETURNING row_id")
+        return SQLWriteStep(statement, errorWhenEmpty: .duplicate(field: value.field))
+    }
+
+    /// Inserts or replaces the password hash of the user row.
+    static func storePasswordHash(_ passwordHash: String, rowId: Int64, dialect: any SQLDialect) -> SQLWriteStep {
+        var statement = SQLStatement(dialect: dialect, "INSERT INTO user_credentials (row_id, password_hash) VALUES (")
+        statement.bind(.integer(rowId))
+        statement.append(", ")
+        statement.bind(.text(passwordHash))
+        statement.append(") ON CONFLICT (row_id) DO UPDATE SET password_hash = excluded.password_hash")
+        return SQLWriteStep(statement)
+    }
+}

@@ -1,0 +1,18 @@
+/// One statement of a write unit and what it means when the statement returns no row.
+///
+/// Shared write logic (``AccountStatements``) describes a unit as steps, so both engines run exactly the same
+/// statements in the same order with the same checks: each engine only loops over the steps inside its transaction
+/// (SQLite savepoint, PostgreSQL transaction) and throws ``errorWhenEmpty`` when a checked statement returns nothing.
+/// Throwing rolls back every earlier step of the unit.
+package struct SQLWriteStep: Sendable {
+    /// The statement.
+    package var statement: SQLStatement
+    /// Thrown when the statement returns no row (it then ends with `RETURNING`); `nil` when its rows do not matter.
+    package var errorWhenEmpty: StorageError?
+
+    /// Creates a step.
+    package init(_ statement: SQLStatement, errorWhenEmpty: StorageError? = nil) {
+        self.statement = statement
+        self.errorWhenEmpty = errorWhenEmpty
+    }
+}

@@ -1,0 +1,194 @@
+import ArgumentParser
+import Foundation
+import KumoServer
+import KumoStorage
+import NCMBWire
+
+/// `kumo classes …`: class-level permissions of an application's classes (wire spec §8, §13).
+///
+/// Each of get, find, create, update and delete is `public` (the default), `authenticated`, `nobody` or a list of roles
+/// (`role:Staff,role:Admin`, inherited roles included, Kumo D4). Running servers pick changes up within 5 seconds.
+struct ClassesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "classes", abstract: "Manage class-level permissions.", subcommands: [List.self, Permissions.self])
+
+    /// `kumo classes list [--app NAME]`
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the classes that have class-level permissions.")
+
+        @Option(help: "The application's name (optional when there is only one).") var app: String?
+        @Flag(help: "Print machine-readable JSON.") var json = false
+        @OptionGroup var storageOptions: StorageOptions
+
+        func run() async throws {
+            try await ClassPermissionsTool.withApplication(named: app, storageOptions: storageOptions) { storage, application in
+                let all = try await storage.applications.classPermissions(applicationId: application.applicationId)
+                let restricted = all.filter { $0.value != .open }.sorted { $0.key < $1.key }
+                if json {
+                    var object = JSONObject()
+                    for (className, permissions) in restricted { object[className.rawValue] = permissions.storedJSON }
+                    print(JSONValue.object(object).serializedString())
+                } else if restricted.isEmpty {
+                    print("No class of '\(application.name)' has class-level permissions: every class is open.")
+                } else {
+                    for (className, permissions) in restricted {
+                        print(ClassPermissionsTool.describe(permissions, className: className) + "\n")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `kumo classes permissions show|set|reset`
+    struct Permissions: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or change who may get, find, create, update and delete in a class.",
+            subcommands: [Show.self, Change.self, Reset.self])
+    }
+}
+
+extension ClassesCommand.Permissions {
+    /// `kumo classes permissions show <className> [--app NAME]`
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the class-level permissions of a class.")
+
+        @Argument(help: "The class, e.g. GameScore, or user, role for the standard classes.") var className: String
+        @Option(help: "The application's name (optional when there is only one).") var app: String?
+        @Flag(help: "Print machine-readable JSON.") var json = false
+        @OptionGroup var storageOptions: StorageOptions
+
+        func validate() throws { _ = try ClassPermissionsTool.className(className) }
+
+        func run() async throws {
+            let name = try ClassPermissionsTool.className(className)
+            try await ClassPermissionsTool.withApplication(named: app, storageOptions: storageOptions) { storage, application in
+                let all = try await storage.applications.classPermissions(applicationId: application.applicationId)
+                let permissions = all[name] ?? .open
+                print(json ? permissions.storedJSON.serializedString() : ClassPermissionsTool.describe(permissions, className: name))
+            }
+        }
+    }
+
+    /// `kumo classes permissions set <className> [--app NAME] --get … --find … --create … --update … --delete …`
+    struct Change: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set",
+            abstract: "Change some operations of a class; operations not given keep their permission.",
+            discussion: "Each value is public, authenticated, nobody or role:NAME[,role:NAME…].")
+
+        @Argument(help: "The class, e.g. GameScore, or user, role for the standard classes.") var className: String
+        @Option(help: "The application's name (optional when there is only one).") var app: String?
+        @Option(help: "Who may read one object by id.") var get: String?
+        @Option(help: "Who may query the class.") var find: String?
+        @Option(help: "Who may create objects.") var create: String?
+        @Option(help: "Who may update objects.") var update: String?
+        @Option(help: "Who may delete objects.") var delete: String?
+        @OptionGroup var storageOptions: StorageOptions
+
+        func validate() throws {
+            guard [get, find, create, update, delete].contains(where: { $0 != nil }) else {
+                throw ValidationError("give at least one of --get, --find, --create, --update, --delete")
+            }
+            _ = try ClassPermissionsTool.className(className)
+            _ = try changes()
+        }
+
+        /// The permissions given on the command line, by operation.
+        func changes() throws -> [ObjectOperation: OperationPermission] {
+            var changes: [ObjectOperation: OperationPermission] = [:]
+            for (operation, text) in [(ObjectOperation.get, get), (.find, find), (.create, create), (.update, update), (.delete, delete)] {
+                guard let text else { continue }
+                do {
+                    changes[operation] = try OperationPermission(text: text)
+                } catch {
+                    throw ValidationError("--\(operation.rawValue): \(error.description)")
+                }
+            }
+            return changes
+        }
+
+        func run() async throws {
+            let name = try ClassPermissionsTool.className(className)
+            let changes = try changes()
+            try await ClassPermissionsTool.withApplication(named: app, storageOptions: storageOptions) { storage, application in
+                let all = try await storage.applications.classPermissions(applicationId: application.applicationId)
+                var permissions = all[name] ?? .open
+                for (operation, permission) in changes { permissions.operations[operation] = permission }
+                try await storage.applications.setClassPermissions(
+                    permissions, applicationId: application.applicationId, className: name)
+                print(ClassPermissionsTool.describe(permissions, className: name))
+            }
+        }
+    }
+
+    /// `kumo classes permissions reset <className> [--app NAME]`
+    struct Reset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Open every operation of a class to everyone again.")
+
+        @Argument(help: "The class, e.g. GameScore, or user, role for the standard classes.") var className: String
+        @Option(help: "The application's name (optional when there is only one).") var app: String?
+        @OptionGroup var storageOptions: StorageOptions
+
+        func validate() throws { _ = try ClassPermissionsTool.className(className) }
+
+        func run() async throws {
+            let name = try ClassPermissionsTool.className(className)
+            try await ClassPermissionsTool.withApplication(named: app, storageOptions: storageOptions) { storage, application in
+                try await storage.applications.setClassPermissions(.open, applicationId: application.applicationId, className: name)
+                print(ClassPermissionsTool.describe(.open, className: name))
+            }
+        }
+    }
+}
+
+/// What the `kumo classes` commands share: opening storage, finding the application, printing permissions.
+enum ClassPermissionsTool {
+    /// Validates a class name as the API would (Kumo D12; standard names such as `user` and `role` are accepted).
+    static func className(_ text: String) throws -> ClassName {
+        guard let name = ClassName(text) else {
+            throw ValidationError("'\(text)' is not a class name: use [A-Za-z][A-Za-z0-9_]{0,99}")
+        }
+        return name
+    }
+
+    /// Opens storage, finds the application (by `name`, or the only one), runs `body` and closes storage.
+    static func withApplication(
+        named name: String?, storageOptions: StorageOptions,
+        _ body: (any StorageBackend, HostedApplication) async throws -> Void
+    ) async throws {
+        let logger = LoggingSetup.bootstrap(level: "warning")
+        let storage = try await storageOptions.openStorage(logger: logger)
+        do {
+            try await body(storage, try await application(named: name, storage: storage))
+            try await storage.close()
+        } catch {
+            try? await storage.close()
+            throw error
+        }
+    }
+
+    private static func application(named name: String?, storage: any StorageBackend) async throws -> HostedApplication {
+        if let name {
+            guard let application = try await storage.applications.application(named: name) else {
+                throw ValidationError("no application named '\(name)' (see kumo apps list)")
+            }
+            return application
+        }
+        let all = try await storage.applications.all()
+        guard all.count == 1, let only = all.first else {
+            throw ValidationError(
+                all.isEmpty ? "there is no application yet (see kumo apps create)" : "there are \(all.count) applications: pass --app NAME")
+        }
+        return only
+    }
+
+    /// One line per operation: `  find:   role:Staff`.
+    static func describe(_ permissions: ClassPermissions, className: ClassName) -> String {
+        var lines = ["\(className.rawValue)"]
+        for operation in [ObjectOperation.get, .find, .create, .update, .delete] {
+            let label = (operation.rawValue + ":").padding(toLength: 8, withPad: " ", startingAt: 0)
+            lines.append("  \(label)\(permissions.permission(for: operation).text)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import KumoServer
+
+/// How `kumo serve` sends the mails of the account flows (mail-address sign-up, password reset, address confirmation).
+struct MailOptions: ParsableArguments {
+    @Option(
+        name: .customLong("mail-transport"),
+        help: "file (write .eml files into --mail-directory; the default) or sendmail (pipe to --sendmail-command).")
+    var transport = ProcessInfo.processInfo.environment["KUMO_MAIL_TRANSPORT"] ?? "file"
+
+    @Option(name: .customLong("mail-directory"), help: "file transport: where .eml files go (default: <data-dir>/mail).")
+    var directoryOption: String?
+
+    /// `--mail-directory`, else `KUMO_MAIL_DIRECTORY`.
+    var directory: String? { directoryOption ?? ProcessInfo.processInfo.environment["KUMO_MAIL_DIRECTORY"] }
+
+    @Option(name: .customLong("sendmail-command"), help: "sendmail transport: the sendmail-compatible executable.")
+    var sendmailCommand = ProcessInfo.processInfo.environment["KUMO_SENDMAIL_COMMAND"] ?? SendmailMailTransport.defaultCommand
+
+    @Option(
+        name: .customLong("sendmail-argument"),
+        help: "sendmail transport: an argument of the command (repeatable; default -t -i).")
+    var sendmailArguments: [String] = []
+
+    /// The transport to build and the line `kumo serve` prints about it.
+    func makeTransport(dataDirectory: String) throws -> (transport: any MailTransport, description: String) {
+        switch transport.lowercased() {
+        case "file":
+            let path = directory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("mail").path
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            return (FileMailTransport(directory: url), "written to \(url.path) as .eml files")
+        case "sendmail":
+            let arguments = sendmailArguments.isEmpty ? SendmailMailTransport.defaultArguments : sendmailArguments
+            guard FileManager.default.isExecutableFile(atPath: sendmailCommand) else {
+                throw ValidationError("--sendmail-command \(sendmailCommand) is not an executable file")
+            }
+            let command = ([sendmailCommand] + arguments).joined(separator: " ")
+            return (SendmailMailTransport(command: sendmailCommand, arguments: arguments), "sent with \(command)")
+        default:
+            throw ValidationError("--mail-transport must be 'file' or 'sendmail', not '\(transport)'")
+        }
+    }
+}
