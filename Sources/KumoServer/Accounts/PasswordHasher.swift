@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HummingbirdBcrypt
 import NCMBWire
 import NIOConcurrencyHelpers
@@ -19,7 +22,9 @@ package protocol PasswordHasher: Sendable {
 /// - runs every hash on its own `NIOThreadPool` of `cores - 1` threads (at least one), leaving a core for the rest of the
 ///   server;
 /// - admits at most `maximumPending` hashes at once and answers 429 E429002 "Too many requests." beyond that instead of
-///   queueing without bound.
+///   queueing without bound;
+/// - on Linux, lowers the hashing threads' scheduling priority (nice 10), so that when the CPU is contended request
+///   handling wins and a storm of (wrong-password) logins slows logins, not the other requests.
 package final class BcryptPasswordHasher: PasswordHasher {
     /// The bcrypt cost (log2 of the rounds); 10 by default, clamped to 4…31.
     package let cost: UInt8
@@ -44,11 +49,33 @@ package final class BcryptPasswordHasher: PasswordHasher {
 
     package func hash(_ password: String) async throws -> String {
         let cost = cost
-        return try await admitted { try await self.threadPool.runIfActive { Bcrypt.hash(password, cost: cost) } }
+        return try await admitted {
+            try await self.threadPool.runIfActive {
+                BcryptPasswordHasher.lowerCurrentThreadPriority()
+                return Bcrypt.hash(password, cost: cost)
+            }
+        }
     }
 
     package func verify(_ password: String, hash: String) async throws -> Bool {
-        try await admitted { try await self.threadPool.runIfActive { Bcrypt.verify(password, hash: hash) } }
+        try await admitted {
+            try await self.threadPool.runIfActive {
+                BcryptPasswordHasher.lowerCurrentThreadPriority()
+                return Bcrypt.verify(password, hash: hash)
+            }
+        }
+    }
+
+    /// The nice value of hashing threads: CFS gives a nice-10 thread about a tenth of the CPU share of a nice-0 thread
+    /// when both want the core, and the whole core when nothing else runs.
+    static let hashingThreadNiceValue: Int32 = 10
+
+    /// Lowers the calling (pool) thread's priority; a cheap syscall, idempotent, repeated per job. On Linux the nice
+    /// value is per thread and `who == 0` names the calling thread only (setpriority(2), NOTES), not the process.
+    static func lowerCurrentThreadPriority() {
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, hashingThreadNiceValue)
+        #endif
     }
 
     /// Runs `work` when fewer than `maximumPending` hashes are in flight; otherwise fails fast with E429002.

@@ -1,4 +1,3 @@
-package import KumoStorage
 package import NCMBWire
 
 /// Validation of installation bodies (wire spec §5.6, fixtures F71–F75).

@@ -1,4 +1,4 @@
-package import KumoStorage
+import KumoStorage
 package import NCMBWire
 
 /// Serves `/installations` (wire spec §5.6): devices registered for push, `deviceToken` unique per application.

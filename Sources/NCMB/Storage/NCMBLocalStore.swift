@@ -1,6 +1,6 @@
 package import Foundation
 
-/// Where the SDK keeps state between launches of the app: the signed-in user (and, later, the installation).
+/// Where the SDK keeps state between launches of the app: the signed-in user and the installation of this device.
 ///
 /// The process-wide context persists to a ``FileLocalStore``; contexts created for tests or in-process servers keep
 /// their state in a ``MemoryLocalStore`` unless given another store.
