@@ -8,7 +8,8 @@ import NCMBWire
 /// `kumo apps …`: manage the applications of a data directory.
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "apps", abstract: "Create and list applications.", subcommands: [Create.self, List.self])
+        commandName: "apps", abstract: "Create and list applications and change their settings.",
+        subcommands: [Create.self, List.self, AppSettingsCommand.self])
 
     /// `kumo apps create --name NAME`
     struct Create: AsyncParsableCommand {

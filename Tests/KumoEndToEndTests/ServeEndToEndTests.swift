@@ -73,6 +73,29 @@ import Testing
         #expect(first["applicationId"]?.stringValue?.count == 16)
     }
 
+    @Test func appsSettingsChangesSessionAndMailSettingsAndRefusesOutOfRangeValues() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        try kumo.createApplication()
+        let directory = kumo.dataDirectory.path
+        let bodyFile = kumo.dataDirectory.appendingPathComponent("reset.txt")
+        try Data("Open {link}".utf8).write(to: bodyFile)
+
+        _ = try kumo.runCommand([
+            "apps", "settings", "--data-dir", directory, "--session-lifetime-hours", "48", "--multiple-sessions", "true",
+            "--mail-template", "passwordReset", "--subject", "Reset", "--body-file", bodyFile.path,
+        ])
+        let shown = try kumo.runCommand(["apps", "settings", "--json", "--data-dir", directory])
+
+        let settings = try #require(try JSONValue(parsing: shown.trimmingCharacters(in: .whitespacesAndNewlines)).objectValue)
+        #expect(settings["sessionLifetimeSeconds"] == .integer(172_800))
+        #expect(settings["allowsMultipleSessions"] == .bool(true))
+        #expect(settings["mail"]?.objectValue?["templates"]?.objectValue?["passwordReset"] == ["subject": "Reset", "body": "Open {link}"])
+        #expect(throws: KumoProcessError.self) {
+            try kumo.runCommand(["apps", "settings", "--data-dir", directory, "--session-lifetime-hours", "169"])
+        }
+    }
+
     @Test func gracefulShutdownExitsCleanlyAndKeepsData() async throws {
         let kumo = try KumoProcess()
         defer { kumo.removeData() }
