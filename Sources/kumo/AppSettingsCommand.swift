@@ -14,7 +14,7 @@ struct AppSettingsCommand: AsyncParsableCommand {
             Example: kumo apps settings --mail-template passwordReset --subject "Reset" --body-file reset.txt
             """)
 
-    @Option(name: .customLong("app"), help: "Application name (default: the only or first application).")
+    @Option(name: .customLong("app"), help: "Application name (default: the only application).")
     var applicationName: String?
     @Option(name: .customLong("session-lifetime-hours"), help: "How long session tokens live, 1…168 hours (default 24).")
     var sessionLifetimeHours: Int?
@@ -62,7 +62,7 @@ struct AppSettingsCommand: AsyncParsableCommand {
         let logger = LoggingSetup.bootstrap(level: "warning")
         let storage = try await storageOptions.openStorage(logger: logger)
         do {
-            let application = try await ProvidersCommand.application(named: applicationName, in: storage)
+            let application = try await ApplicationLookup.application(named: applicationName, in: storage)
             let settings = try applied(to: application.settings)
             if settings != application.settings {
                 try await storage.applications.updateSettings(applicationId: application.applicationId, settings: settings)

@@ -159,27 +159,12 @@ enum ClassPermissionsTool {
         let logger = LoggingSetup.bootstrap(level: "warning")
         let storage = try await storageOptions.openStorage(logger: logger)
         do {
-            try await body(storage, try await application(named: name, storage: storage))
+            try await body(storage, try await ApplicationLookup.application(named: name, in: storage))
             try await storage.close()
         } catch {
             try? await storage.close()
             throw error
         }
-    }
-
-    private static func application(named name: String?, storage: any StorageBackend) async throws -> HostedApplication {
-        if let name {
-            guard let application = try await storage.applications.application(named: name) else {
-                throw ValidationError("no application named '\(name)' (see kumo apps list)")
-            }
-            return application
-        }
-        let all = try await storage.applications.all()
-        guard all.count == 1, let only = all.first else {
-            throw ValidationError(
-                all.isEmpty ? "there is no application yet (see kumo apps create)" : "there are \(all.count) applications: pass --app NAME")
-        }
-        return only
     }
 
     /// One line per operation: `  find:   role:Staff`.

@@ -16,7 +16,7 @@ struct ProvidersCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show every provider's settings (secrets hidden).")
 
-        @Option(help: "Application name (default: the first application of the data directory).") var app: String?
+        @Option(help: "Application name (default: the only application of the database).") var app: String?
         @Flag(help: "Print machine-readable JSON.") var json = false
         @OptionGroup var storageOptions: StorageOptions
 
@@ -25,7 +25,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             let storage = try await storageOptions.openStorage(logger: logger)
             let application: HostedApplication
             do {
-                application = try await ProvidersCommand.application(named: app, in: storage)
+                application = try await ApplicationLookup.application(named: app, in: storage)
                 try await storage.close()
             } catch {
                 try? await storage.close()
@@ -54,7 +54,7 @@ struct ProvidersCommand: AsyncParsableCommand {
         }
 
         @Argument(help: "anonymous, facebook, twitter, google or apple.") var provider: String
-        @Option(help: "Application name (default: the first application of the data directory).") var app: String?
+        @Option(help: "Application name (default: the only application of the database).") var app: String?
         @Flag(exclusivity: .exclusive, help: "Enable or disable the provider (default: unchanged).") var state: State?
         @Option(help: "How authData is checked: none, jwks or endpoint.") var verification: String?
         @Option(name: .customLong("option"), help: "A verifier option as key=value (repeatable).") var options: [String] = []
@@ -81,7 +81,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             let storage = try await storageOptions.openStorage(logger: logger)
             let updated: AuthProviderSettings
             do {
-                var application = try await ProvidersCommand.application(named: app, in: storage)
+                var application = try await ApplicationLookup.application(named: app, in: storage)
                 updated = applied(to: application.settings.authProvider(provider))
                 application.settings.authProviders[provider] = updated
                 try await storage.applications.updateSettings(
@@ -113,20 +113,6 @@ struct ProvidersCommand: AsyncParsableCommand {
             if !audiences.isEmpty { settings.options["audiences"] = .array(audiences.map(JSONValue.string)) }
             return settings
         }
-    }
-
-    /// The application named `name`, or the first one when `name` is `nil`.
-    static func application(named name: String?, in storage: any StorageBackend) async throws -> HostedApplication {
-        if let name {
-            guard let application = try await storage.applications.application(named: name) else {
-                throw ValidationError("no application named '\(name)'")
-            }
-            return application
-        }
-        guard let first = try await storage.applications.all().first else {
-            throw ValidationError("no application in this database; run `kumo serve` or `kumo apps create` first")
-        }
-        return first
     }
 }
 

@@ -21,18 +21,10 @@ package struct InstallationsController: Sendable {
         let (operations, acl) = try InstallationsController.parseInstallationBody(body, isCreate: true)
         let createDate = environment.clock.now()
         let storedACL = acl ?? application.settings.defaultObjectACL
-        var attempt = 0
-        while true {
-            let key = installationKey(application, environment.identifiers.objectId())
-            do {
-                let stored = try await environment.storage.objects.create(
-                    NewObject(key: key, createDate: createDate, operations: operations, acl: storedACL))
-                return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
-            } catch StorageError.duplicate(let field) where field == "objectId" && attempt == 0 {
-                // A 16-character collision is astronomically rare; one retry with a fresh id settles it.
-                attempt += 1
-            }
+        let stored = try await environment.createWithFreshObjectId { objectId in
+            NewObject(key: installationKey(application, objectId), createDate: createDate, operations: operations, acl: storedACL)
         }
+        return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
     }
 
     /// `GET /installations/{objectId}` → 200 with the installation (F73); 404 E404001 when missing or unreadable

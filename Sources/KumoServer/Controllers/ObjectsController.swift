@@ -15,18 +15,11 @@ package struct ObjectsController: Sendable {
         let (operations, acl) = try FieldOperation.parseBody(body)
         let createDate = environment.clock.now()
         let storedACL = acl ?? application.settings.defaultObjectACL
-        var attempt = 0
-        while true {
-            let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: environment.identifiers.objectId())
-            do {
-                let stored = try await environment.storage.objects.create(
-                    NewObject(key: key, createDate: createDate, operations: operations, acl: storedACL))
-                return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
-            } catch StorageError.duplicate(let field) where field == "objectId" && attempt == 0 {
-                // A 16-character collision is astronomically rare; one retry with a fresh id settles it.
-                attempt += 1
-            }
+        let stored = try await environment.createWithFreshObjectId { objectId in
+            let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: objectId)
+            return NewObject(key: key, createDate: createDate, operations: operations, acl: storedACL)
         }
+        return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
     }
 
     /// `GET /classes/{class}/{objectId}` → 200 with the object (404 E404001 when missing or unreadable, Kumo D3).

@@ -23,19 +23,12 @@ package struct RolesController: Sendable {
         let (operations, acl) = try RolesController.parseRoleBody(body)
         let createDate = environment.clock.now()
         let storedACL = acl ?? application.settings.defaultObjectACL
-        var attempt = 0
-        while true {
-            let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: environment.identifiers.objectId())
-            do {
-                let stored = try await environment.storage.objects.create(
-                    NewObject(key: key, createDate: createDate, operations: operations, acl: storedACL))
-                // F52 and F54 show `createDate` first.
-                return .json(201, ["createDate": .string(stored.createDate.formatted), "objectId": .string(stored.objectId)])
-            } catch StorageError.duplicate(let field) where field == "objectId" && attempt == 0 {
-                // A 16-character collision is astronomically rare; one retry with a fresh id settles it.
-                attempt += 1
-            }
+        let stored = try await environment.createWithFreshObjectId { objectId in
+            let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: objectId)
+            return NewObject(key: key, createDate: createDate, operations: operations, acl: storedACL)
         }
+        // F52 and F54 show `createDate` first.
+        return .json(201, ["createDate": .string(stored.createDate.formatted), "objectId": .string(stored.objectId)])
     }
 
     /// `GET /roles/{objectId}` → 200 in the F57 shape; 404 E404001 when missing or unreadable (Kumo D3).

@@ -32,20 +32,17 @@ extension UsersController {
         application: HostedApplication
     ) async throws -> (user: StoredObject, sessionToken: String) {
         let issuer = SessionIssuer(environment: environment)
-        var attempt = 0
-        while true {
-            let objectId = environment.identifiers.objectId()
+        let createDate = environment.clock.now()
+        var sessionToken = ""
+        let user = try await environment.createWithFreshObjectId { objectId in
             let (token, grant) = issuer.newSession(settings: application.settings)
-            let object = NewObject(
-                key: userKey(application, objectId), createDate: environment.clock.now(), operations: operations,
+            sessionToken = token
+            return NewObject(
+                key: userKey(application, objectId), createDate: createDate, operations: operations,
                 acl: acl ?? .defaultUser(objectId: objectId, settings: application.settings), passwordHash: passwordHash,
                 session: grant)
-            do {
-                return (try await environment.storage.objects.create(object), token)
-            } catch StorageError.duplicate(let field) where field == "objectId" && attempt == 0 {
-                attempt += 1
-            }
         }
+        return (user, sessionToken)
     }
 
     /// Mails the confirmation link of a new address. A failed mail does not undo the sign-up (the user exists and holds

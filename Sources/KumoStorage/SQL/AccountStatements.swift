@@ -171,11 +171,12 @@ package enum AccountStatements {
 }
 
 extension SQLStatement {
-    /// `(SELECT class_id FROM classes WHERE application_id = … AND class_name = …)`.
+    /// `(SELECT c.class_id FROM classes c WHERE c.application_id = … AND c.class_name = …)`; the alias keeps the
+    /// columns unambiguous wherever the sub-select is nested.
     mutating func appendClassId(applicationId: String, className: ClassName) {
-        append("(SELECT class_id FROM classes WHERE application_id = ")
+        append("(SELECT c.class_id FROM classes c WHERE c.application_id = ")
         bind(.text(applicationId))
-        append(" AND class_name = ")
+        append(" AND c.class_name = ")
         bind(.text(className.rawValue))
         append(")")
     }

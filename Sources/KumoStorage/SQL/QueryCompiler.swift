@@ -121,11 +121,7 @@ package struct QueryCompiler {
 
     /// `alias.class_id = (the class's id in this application)`; no row matches when the class does not exist yet.
     mutating func appendClassFilter(alias: String, className: ClassName) {
-        statement.append("\(alias).class_id = (SELECT c.class_id FROM classes c WHERE c.application_id = ")
-        statement.bind(.text(applicationId))
-        statement.append(" AND c.class_name = ")
-        statement.bind(.text(className.rawValue))
-        statement.append(")")
+        statement.appendClassFilter(alias: alias, applicationId: applicationId, className: className)
     }
 
     /// Appends `NOT COALESCE((condition), FALSE)`: true where the condition is false or unknown (missing fields).
