@@ -143,15 +143,17 @@ package struct TestDatabaseError: Error, CustomStringConvertible {
 }
 
 /// A counting semaphore for async code: at most `count` holders at once, the others wait in arrival order.
-actor AsyncSlots {
+package actor AsyncSlots {
     private var available: Int
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(_ count: Int) {
+    /// Creates slots for `count` holders at once.
+    package init(_ count: Int) {
         available = count
     }
 
-    func acquire() async {
+    /// Waits for a free slot and takes it.
+    package func acquire() async {
         if available > 0 {
             available -= 1
             return
@@ -159,7 +161,21 @@ actor AsyncSlots {
         await withCheckedContinuation { waiters.append($0) }
     }
 
-    func release() {
+    /// Runs `body` holding a slot, and gives the slot back whether `body` returns or throws.
+    package func withSlot<Value: Sendable>(_ body: @Sendable () async throws -> Value) async throws -> Value {
+        await acquire()
+        do {
+            let value = try await body()
+            release()
+            return value
+        } catch {
+            release()
+            throw error
+        }
+    }
+
+    /// Gives a slot back (to the longest waiter, if any).
+    package func release() {
         if waiters.isEmpty {
             available += 1
         } else {

@@ -111,9 +111,7 @@ struct AccessMatrixRunner {
 @Suite(.securityServer(on: .sqlite)) struct AccessMatrixTests {
     @Test(arguments: AccessMatrixCase.allCases)
     func outcomeMatchesTheAccessDecisions(_ matrixCase: AccessMatrixCase) async throws {
-        let server = try #require(SecurityServer.current, "the suite trait binds the seeded server")
-
-        try await AccessMatrixRunner(server: server).run(matrixCase)
+        try await SecurityServer.runCase { server in try await AccessMatrixRunner(server: server).run(matrixCase) }
     }
 
     @Test func aMissingRowAnswersLikeAnUnreadableOne() async throws {
@@ -134,8 +132,6 @@ struct AccessMatrixRunner {
 struct PostgresAccessMatrixTests {
     @Test(arguments: AccessMatrixCase.allCases)
     func outcomeMatchesTheAccessDecisions(_ matrixCase: AccessMatrixCase) async throws {
-        let server = try #require(SecurityServer.current, "the suite trait binds the seeded server")
-
-        try await AccessMatrixRunner(server: server).run(matrixCase)
+        try await SecurityServer.runCase { server in try await AccessMatrixRunner(server: server).run(matrixCase) }
     }
 }

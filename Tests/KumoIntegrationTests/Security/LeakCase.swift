@@ -191,9 +191,7 @@ private struct RelatedTarget {
 @Suite(.securityServer(on: .sqlite)) struct LeakTests {
     @Test(arguments: LeakCase.allCases)
     func queriesRevealNothingOfUnreadableRows(_ leakCase: LeakCase) async throws {
-        let server = try #require(SecurityServer.current, "the suite trait binds the seeded server")
-
-        try await LeakRunner(server: server).run(leakCase)
+        try await SecurityServer.runCase { server in try await LeakRunner(server: server).run(leakCase) }
     }
 }
 
@@ -202,8 +200,6 @@ private struct RelatedTarget {
 struct PostgresLeakTests {
     @Test(arguments: LeakCase.allCases)
     func queriesRevealNothingOfUnreadableRows(_ leakCase: LeakCase) async throws {
-        let server = try #require(SecurityServer.current, "the suite trait binds the seeded server")
-
-        try await LeakRunner(server: server).run(leakCase)
+        try await SecurityServer.runCase { server in try await LeakRunner(server: server).run(leakCase) }
     }
 }

@@ -42,6 +42,17 @@ struct SecurityServer: Sendable {
     /// The server of the running suite, bound by ``SecurityServerTrait``.
     @TaskLocal static var current: SecurityServer?
 
+    /// How many cases of one suite talk to the server at once. swift-testing starts all (hundreds of) parameterized
+    /// cases together; unbounded, their storage calls queue behind a 4-connection PostgreSQL pool on a busy 2-core CI
+    /// machine until the storage timeout answers 503 — an overload of the test harness, not a product failure.
+    let caseSlots = AsyncSlots(8)
+
+    /// Runs one case against the suite's server, holding one of ``caseSlots``.
+    static func runCase(_ body: @Sendable (SecurityServer) async throws -> Void) async throws {
+        let server = try #require(current, "the suite trait binds the seeded server")
+        try await server.caseSlots.withSlot { try await body(server) }
+    }
+
     /// The password every fixture user signs up with (its userName is appended).
     static func password(of userName: String) -> String { "Pw-\(userName)-9f3c" }
 
