@@ -13,6 +13,10 @@ package struct PostgresStorage: StorageBackend {
     package let objects: any ObjectStore
     /// Sessions, credentials, one-time tokens and role membership.
     package let accounts: any AccountStore
+    /// File bytes, inside the database.
+    package let blobs: any BlobStore
+    /// The push delivery queue.
+    package let pushJobs: any PushJobStore
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     private let database: PostgresDatabase
@@ -25,6 +29,8 @@ package struct PostgresStorage: StorageBackend {
         self.applications = PostgresApplicationStore(database: database)
         self.objects = PostgresObjectStore(database: database)
         self.accounts = PostgresAccountStore(database: database)
+        self.blobs = PostgresBlobStore(database: database)
+        self.pushJobs = PostgresPushJobStore(database: database)
     }
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How ``SQLiteStorage`` opens and runs its database (architecture §7.6, §11).
 package struct SQLiteConfiguration: Sendable, Hashable {
     /// How hard SQLite syncs to disk at commit (`PRAGMA synchronous`).
@@ -18,6 +20,18 @@ package struct SQLiteConfiguration: Sendable, Hashable {
     package var readerCount: Int
     /// How long a connection waits for a lock held by another process, in milliseconds. Defaults to 5000.
     package var busyTimeoutMilliseconds: Int
+    /// Where file bytes are kept (`DiskBlobStore`); `nil` means ``resolvedBlobDirectory``'s default.
+    package var blobDirectory: String?
+
+    /// The blob directory in use: ``blobDirectory``, or `<databasePath>-files` beside the database (a fresh temporary
+    /// directory for an in-memory database).
+    package var resolvedBlobDirectory: String {
+        if let blobDirectory { return blobDirectory }
+        if databasePath == ":memory:" || databasePath.isEmpty {
+            return FileManager.default.temporaryDirectory.appendingPathComponent("kumo-blobs-" + UUID().uuidString).path
+        }
+        return databasePath + "-files"
+    }
 
     /// Creates a configuration; every argument but the path has its documented default.
     package init(

@@ -11,17 +11,23 @@ package struct SQLiteStorage: StorageBackend {
     package let objects: any ObjectStore
     /// Sessions, credentials, one-time tokens and role membership.
     package let accounts: any AccountStore
+    /// File bytes, on disk under ``SQLiteConfiguration/blobDirectory``.
+    package let blobs: any BlobStore
+    /// The push delivery queue.
+    package let pushJobs: any PushJobStore
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
 
-    private init(writer: SQLiteWriter, readers: SQLiteReaderPool, threadPool: NIOThreadPool) {
+    private init(writer: SQLiteWriter, readers: SQLiteReaderPool, threadPool: NIOThreadPool, blobs: any BlobStore) {
         self.writer = writer
         self.readers = readers
         self.threadPool = threadPool
         self.applications = SQLiteApplicationStore(writer: writer, readers: readers)
         self.objects = SQLiteObjectStore(writer: writer, readers: readers)
         self.accounts = SQLiteAccountStore(writer: writer, readers: readers)
+        self.blobs = blobs
+        self.pushJobs = SQLitePushJobStore(writer: writer, readers: readers)
     }
 
     /// Opens (creating when missing) and migrates the database.
@@ -58,7 +64,8 @@ package struct SQLiteStorage: StorageBackend {
             return SQLiteStorage(
                 writer: SQLiteWriter(connection: writerConnection, maximumBatch: configuration.maximumBatch),
                 readers: SQLiteReaderPool(connections: readerConnections),
-                threadPool: threadPool
+                threadPool: threadPool,
+                blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory)
             )
         } catch {
             for connection in opened { try? await connection.close() }

@@ -99,6 +99,8 @@ package struct FailingStorage: StorageBackend {
     package var applicationStore = FailingApplicationStore()
     package var objectStore = FailingObjectStore()
     package var accountStore = FailingAccountStore()
+    package var blobStore = FailingBlobStore()
+    package var pushJobStore = FailingPushJobStore()
     package var onCheckHealth: (@Sendable () async throws -> Void)?
 
     /// Creates a backend where every call fails.
@@ -107,6 +109,8 @@ package struct FailingStorage: StorageBackend {
     package var applications: any ApplicationStore { applicationStore }
     package var objects: any ObjectStore { objectStore }
     package var accounts: any AccountStore { accountStore }
+    package var blobs: any BlobStore { blobStore }
+    package var pushJobs: any PushJobStore { pushJobStore }
 
     package func checkHealth() async throws {
         guard let onCheckHealth else { throw UnexpectedCall("StorageBackend.checkHealth()", "") }

@@ -71,7 +71,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let serviceGroup = ServiceGroup(
             configuration: .init(
-                services: [.init(service: StorageCloser(storage: storage)), .init(service: server)],
+                services: [
+                    .init(service: StorageCloser(storage: storage)), .init(service: PushDeliveryService(environment: environment)),
+                    .init(service: server),
+                ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         try await serviceGroup.run()

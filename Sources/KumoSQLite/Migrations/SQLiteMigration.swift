@@ -11,7 +11,7 @@ struct SQLiteMigration: Sendable {
 
 extension SQLiteMigration {
     /// Every migration, in version order.
-    static let all: [SQLiteMigration] = [.version1, .version2]
+    static let all: [SQLiteMigration] = [.version1, .version2, .version3]
 
     /// The version after every migration ran.
     static var latestVersion: Int { all.last?.version ?? 0 }

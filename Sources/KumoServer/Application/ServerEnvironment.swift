@@ -17,12 +17,14 @@ package struct ServerEnvironment: Sendable {
     package var mailer: any MailTransport
     /// Checks SNS `authData` tokens; by default the provider verifiers on this environment's clock and logger.
     package var authDataVerifier: any AuthDataVerifier
+    /// Delivers push notifications to APNs and FCM; by default the platform clients on the real endpoints.
+    package var pushSender: any PushNotificationSender
 
     /// Creates an environment.
     package init(
         storage: any StorageBackend, clock: any WallClock, identifiers: any IdentifierGenerator, logger: Logger,
         passwordHasher: any PasswordHasher = BcryptPasswordHasher(), mailer: any MailTransport = UnconfiguredMailTransport(),
-        authDataVerifier: (any AuthDataVerifier)? = nil
+        authDataVerifier: (any AuthDataVerifier)? = nil, pushSender: (any PushNotificationSender)? = nil
     ) {
         self.storage = storage
         self.clock = clock
@@ -32,15 +34,18 @@ package struct ServerEnvironment: Sendable {
         self.mailer = mailer
         self.authDataVerifier =
             authDataVerifier ?? ProviderAuthDataVerifier(clock: clock, identifiers: identifiers, logger: logger)
+        self.pushSender = pushSender ?? PlatformPushSender(clock: clock, logger: logger)
     }
 
     /// The production environment over a storage engine: system clock, CSPRNG identifiers, bcrypt.
     package static func live(
         storage: any StorageBackend, logger: Logger, passwordHasher: any PasswordHasher = BcryptPasswordHasher(),
-        mailer: any MailTransport = UnconfiguredMailTransport()
+        mailer: any MailTransport = UnconfiguredMailTransport(), pushEndpoints: PushEndpoints = .production
     ) -> ServerEnvironment {
-        ServerEnvironment(
-            storage: storage, clock: SystemWallClock(), identifiers: RandomIdentifierGenerator(), logger: logger,
-            passwordHasher: passwordHasher, mailer: mailer)
+        let clock = SystemWallClock()
+        return ServerEnvironment(
+            storage: storage, clock: clock, identifiers: RandomIdentifierGenerator(), logger: logger,
+            passwordHasher: passwordHasher, mailer: mailer,
+            pushSender: PlatformPushSender(endpoints: pushEndpoints, clock: clock, logger: logger))
     }
 }

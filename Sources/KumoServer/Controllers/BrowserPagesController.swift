@@ -14,14 +14,17 @@ import NCMBWire
 package struct BrowserPagesController: Sendable {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
+    /// Serves public files (`/applications/{applicationId}/publicFiles/{fileName}`).
+    let files: FilesController
 
     /// The largest form body read (a password and a token).
     static let maximumFormSize = 64 * 1024
 
     /// Creates the controller.
-    package init(environment: ServerEnvironment, configuration: KumoConfiguration) {
+    package init(environment: ServerEnvironment, configuration: KumoConfiguration, files: FilesController) {
         self.environment = environment
         self.configuration = configuration
+        self.files = files
     }
 
     /// Answers one browser request (no signature headers; the application comes from the path).
@@ -65,8 +68,8 @@ package struct BrowserPagesController: Sendable {
             return try await createMailAddressUser(fields: fields, application: application, path: path)
         case .requestPasswordResetUpdate(let fields):
             return try await updatePassword(fields: fields, application: application, path: path)
-        case .publicFile:
-            throw KumoError(.noneService)
+        case .publicFile(let fileName):
+            return try await files.publicFile(fileName: fileName, application: application)
         }
     }
 

@@ -59,7 +59,7 @@ extension APIResponder {
     }
 
     /// Encodes a controller's result and signs it over the request's string to sign (Kumo D7).
-    func render(_ result: APIResult, context: KumoRequestContext) -> Response {
+    func render(_ result: APIResult, context: KumoRequestContext) async -> Response {
         var response: Response
         let signedBody: [UInt8]
         var isBinary = false
@@ -76,6 +76,8 @@ extension APIResponder {
             var headers = HTTPFields()
             headers[.contentType] = contentType
             response = Response(status: HTTPResponse.Status(code: status), headers: headers, body: .init(byteBuffer: .init(bytes: bytes)))
+        case .blob(let status, let contentType, let download):
+            return await renderBlob(status: status, contentType: contentType, download: download, context: context)
         }
         sign(&response, body: signedBody, isBinary: isBinary, context: context)
         return response
@@ -89,7 +91,7 @@ extension APIResponder {
         return response
     }
 
-    private func sign(_ response: inout Response, body: [UInt8], isBinary: Bool, context: KumoRequestContext) {
+    func sign(_ response: inout Response, body: [UInt8], isBinary: Bool, context: KumoRequestContext) {
         guard let stringToSign = context.stringToSign, let application = context.application else { return }
         response.headers[HeaderNames.responseSignature] = ResponseSignature.signature(
             stringToSign: stringToSign, body: body, isBinary: isBinary, clientKey: application.clientKey)

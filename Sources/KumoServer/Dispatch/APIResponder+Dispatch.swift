@@ -19,7 +19,19 @@ extension APIResponder {
         case .requestMailAddressUserEntry(let body):
             return try await mailRequests.requestMailAddressUserEntry(body: body, context: context)
         case .requestPasswordReset(let body): return try await mailRequests.requestPasswordReset(body: body, context: context)
-        case .pushOpened, .files, .batch, .script, .applicationPage:
+        case .pushOpened(let objectId, let body):
+            return try await pushes.recordOpen(pushId: objectId, body: body, context: context)
+        case .files(let file):
+            switch file {
+            case .upload:
+                // Uploads are streamed before the body is collected (APIResponder.runPipeline); never matched here.
+                throw KumoError(.noneService)
+            case .download(let fileName): return try await files.download(fileName: fileName, context: context)
+            case .updateACL(let fileName, let body): return try await files.updateACL(fileName: fileName, body: body, context: context)
+            case .delete(let fileName): return try await files.delete(fileName: fileName, context: context)
+            case .find(let parameters): return try await files.find(parameters: parameters, context: context)
+            }
+        case .batch, .script, .applicationPage:
             throw KumoError(.noneService)
         }
     }
@@ -63,7 +75,13 @@ extension APIResponder {
             case .find(let parameters): return try await installations.find(parameters: parameters, context: context)
             }
         case .push:
-            throw KumoError(.noneService)
+            switch operation {
+            case .create(let body): return try await pushes.create(body: body, context: context)
+            case .get(let objectId): return try await pushes.get(objectId: objectId, context: context)
+            case .update(let objectId, let body): return try await pushes.update(objectId: objectId, body: body, context: context)
+            case .delete(let objectId): return try await pushes.delete(objectId: objectId, context: context)
+            case .find(let parameters): return try await pushes.find(parameters: parameters, context: context)
+            }
         }
     }
 }

@@ -21,6 +21,8 @@ package struct APIResponder: HTTPResponder {
     let users: UsersController
     let roles: RolesController
     let installations: InstallationsController
+    let files: FilesController
+    let pushes: PushController
     let mailRequests: MailRequestsController
     let browserPages: BrowserPagesController
     let classPermissions: ClassPermissionGate
@@ -34,8 +36,10 @@ package struct APIResponder: HTTPResponder {
         self.users = UsersController(environment: environment, configuration: configuration)
         self.roles = RolesController(environment: environment)
         self.installations = InstallationsController(environment: environment)
+        self.files = FilesController(environment: environment, configuration: configuration)
+        self.pushes = PushController(environment: environment)
         self.mailRequests = MailRequestsController(environment: environment, configuration: configuration)
-        self.browserPages = BrowserPagesController(environment: environment, configuration: configuration)
+        self.browserPages = BrowserPagesController(environment: environment, configuration: configuration, files: files)
         self.classPermissions = ClassPermissionGate(environment: environment)
     }
 
@@ -89,7 +93,7 @@ package struct APIResponder: HTTPResponder {
             // Browser pages (wire spec §5.10) carry no signature and answer HTML or redirects.
             guard endpoint.isSigned else { return await browserPages.respond(to: request, path: path, query: query, context: &context) }
             let result = try await runPipeline(request, path: path, query: query, endpoint: endpoint, context: &context)
-            return render(result, context: context)
+            return await render(result, context: context)
         } catch {
             let kumoError = KumoError.from(error)
             if kumoError.code.status >= 500 {
@@ -106,6 +110,12 @@ package struct APIResponder: HTTPResponder {
     {
         try await authenticate(request, path: path, query: query, endpoint: endpoint, context: &context)
         try await resolveSession(request, context: &context)
+        // A file upload is streamed to the blob store by its controller, never collected in memory (wire spec §5.5).
+        if endpoint == .filesUpload {
+            let route = try APIRouter.match(RequestData(method: .post, path: path, query: query, body: []))
+            guard case .files(.upload(let fileName)) = route else { throw KumoError(.noDataAvailable) }
+            return try await files.upload(fileName: fileName, request: request, context: context)
+        }
         let body = try await collectBody(request)
         try checkContentType(request, body: body)
         guard let method = RequestMethod(rawValue: request.method.rawValue) else { throw KumoError(.methodNotAllowed) }

@@ -8,4 +8,24 @@ package enum APIResult: Sendable {
     case empty(Int)
     /// Raw bytes with a content type (file downloads); the response signature hashes their hex form (wire spec §3.7).
     case binary(Int, contentType: String, [UInt8])
+    /// A stored file's bytes, streamed from the `BlobStore` in chunks (file downloads, wire spec §5.5); the responder
+    /// signs the hex form in a first pass over the blob and streams it in a second (`APIResponder+Blob.swift`).
+    case blob(Int, contentType: String, BlobDownload)
+}
+
+/// Which blob a `.blob` result streams.
+package struct BlobDownload: Sendable, Hashable {
+    /// The owning application.
+    package var applicationId: String
+    /// The blob (the hidden `blobId` field of the file's metadata).
+    package var blobId: String
+    /// Its size in bytes (`fileSize`), sent as `Content-Length`.
+    package var size: Int64
+
+    /// Creates a download.
+    package init(applicationId: String, blobId: String, size: Int64) {
+        self.applicationId = applicationId
+        self.blobId = blobId
+        self.size = size
+    }
 }

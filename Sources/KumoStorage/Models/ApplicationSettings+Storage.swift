@@ -21,6 +21,10 @@ extension ApplicationSettings {
         }
         object["mail"] = mail.storedJSON
         if publicFilesEnabled { object["publicFilesEnabled"] = true }
+        if maximumFileSize != ApplicationSettings.defaultMaximumFileSize {
+            object["maximumFileSize"] = .integer(maximumFileSize)
+        }
+        if push != PushSettings() { object["push"] = push.storedJSON }
         return .object(object)
     }
 
@@ -46,6 +50,8 @@ extension ApplicationSettings {
         }
         if let mailValue = object.removeValue(forKey: "mail") { mail = MailSettings(storedJSON: mailValue) }
         if case .bool(let flag)? = object.removeValue(forKey: "publicFilesEnabled") { publicFilesEnabled = flag }
+        if case .integer(let size)? = object.removeValue(forKey: "maximumFileSize"), size > 0 { maximumFileSize = size }
+        if let pushValue = object.removeValue(forKey: "push") { push = PushSettings(storedJSON: pushValue) }
         unknownKeys = object
     }
 }

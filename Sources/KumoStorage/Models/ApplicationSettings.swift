@@ -20,18 +20,26 @@ package struct ApplicationSettings: Sendable, Hashable {
     package var mail: MailSettings
     /// Whether `/2013-09-01/applications/{applicationId}/publicFiles/{fileName}` serves files without a signature. `false`.
     package var publicFilesEnabled: Bool
+    /// The largest file an upload may store, in bytes (Kumo D12; larger → 413 E413001). 100 MiB.
+    package var maximumFileSize: Int64
+    /// APNs and FCM credentials for push delivery.
+    package var push: PushSettings
     /// Keys this version does not know, kept verbatim.
     package var unknownKeys: JSONObject
 
     /// The longest session lifetime an application may configure (Kumo D10): 168 hours.
     package static let maximumSessionLifetimeSeconds = 168 * 3600
 
+    /// The default largest file (Kumo D12): 100 MiB.
+    package static let defaultMaximumFileSize: Int64 = 100 * 1024 * 1024
+
     /// Creates settings with the documented defaults.
     package init(
         defaultObjectACL: AccessControlList = .publicReadWrite, usersArePublicReadable: Bool = true,
         sessionLifetimeSeconds: Int = 86_400, allowsMultipleSessions: Bool = false,
         authProviders: [String: AuthProviderSettings] = [:], mail: MailSettings = MailSettings(),
-        publicFilesEnabled: Bool = false, unknownKeys: JSONObject = JSONObject()
+        publicFilesEnabled: Bool = false, maximumFileSize: Int64 = ApplicationSettings.defaultMaximumFileSize,
+        push: PushSettings = PushSettings(), unknownKeys: JSONObject = JSONObject()
     ) {
         self.defaultObjectACL = defaultObjectACL
         self.usersArePublicReadable = usersArePublicReadable
@@ -40,6 +48,8 @@ package struct ApplicationSettings: Sendable, Hashable {
         self.authProviders = authProviders
         self.mail = mail
         self.publicFilesEnabled = publicFilesEnabled
+        self.maximumFileSize = maximumFileSize
+        self.push = push
         self.unknownKeys = unknownKeys
     }
 

@@ -31,11 +31,13 @@ package struct NewObject: Sendable, Hashable {
     package var passwordHash: String?
     /// For a user: a session to open in the same transaction (sign-up answers with its token).
     package var session: SessionGrant?
+    /// For a push: when its delivery job becomes due; the job is created in the same transaction (`PushJobStore`).
+    package var pushDueAt: WireDate?
 
     /// Creates a new object.
     package init(
         key: ObjectKey, createDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList,
-        passwordHash: String? = nil, session: SessionGrant? = nil
+        passwordHash: String? = nil, session: SessionGrant? = nil, pushDueAt: WireDate? = nil
     ) {
         self.key = key
         self.createDate = createDate
@@ -43,11 +45,12 @@ package struct NewObject: Sendable, Hashable {
         self.acl = acl
         self.passwordHash = passwordHash
         self.session = session
+        self.pushDueAt = pushDueAt
     }
 
     package static func == (lhs: NewObject, rhs: NewObject) -> Bool {
         lhs.key == rhs.key && lhs.createDate == rhs.createDate && lhs.acl == rhs.acl && lhs.passwordHash == rhs.passwordHash
-            && lhs.session == rhs.session && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
+            && lhs.session == rhs.session && lhs.pushDueAt == rhs.pushDueAt && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(key) }
@@ -65,21 +68,25 @@ package struct ObjectUpdate: Sendable, Hashable {
     package var acl: AccessControlList?
     /// For a user: a new password hash (PUT with `password`, password reset); `nil` keeps the stored one.
     package var passwordHash: String?
+    /// For a push: the new due time of its delivery job, when it has one that has not been attempted yet.
+    package var pushDueAt: WireDate?
 
     /// Creates an update.
     package init(
         key: ObjectKey, updateDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList? = nil,
-        passwordHash: String? = nil
+        passwordHash: String? = nil, pushDueAt: WireDate? = nil
     ) {
         self.key = key
         self.updateDate = updateDate
         self.operations = operations
         self.acl = acl
         self.passwordHash = passwordHash
+        self.pushDueAt = pushDueAt
     }
 
     package static func == (lhs: ObjectUpdate, rhs: ObjectUpdate) -> Bool {
         lhs.key == rhs.key && lhs.updateDate == rhs.updateDate && lhs.acl == rhs.acl && lhs.passwordHash == rhs.passwordHash
+            && lhs.pushDueAt == rhs.pushDueAt
             && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
     }
 

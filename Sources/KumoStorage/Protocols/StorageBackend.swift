@@ -9,6 +9,10 @@ package protocol StorageBackend: Sendable {
     var objects: any ObjectStore { get }
     /// Sessions, credentials, one-time tokens and role membership.
     var accounts: any AccountStore { get }
+    /// The bytes of uploaded files.
+    var blobs: any BlobStore { get }
+    /// The push delivery queue.
+    var pushJobs: any PushJobStore { get }
     /// Checks that the engine answers a trivial read (used by `/ready`).
     func checkHealth() async throws
     /// Finishes queued writes and closes connections; later calls fail with `StorageError.unavailable`.

@@ -8,6 +8,8 @@ package import NCMBWire
 ///   the same value and then sees its outcome, so two sign-ups with one name cannot both succeed).
 /// - `user_credentials` holds the password hash of a user (`NewObject.passwordHash`, `ObjectUpdate.passwordHash`).
 /// - `sessions` receives the session of a sign-up (`NewObject.session`), atomically with the user.
+/// - `push_jobs` receives the delivery job of a push (`NewObject.pushDueAt`) and follows a changed `deliveryTime`
+///   (`ObjectUpdate.pushDueAt`).
 extension AccountStatements {
     /// The steps after the object row `rowId` was inserted with `fields`.
     package static func afterInsert(_ object: NewObject, fields: JSONObject, rowId: Int64, dialect: any SQLDialect) -> [SQLWriteStep] {
@@ -24,6 +26,14 @@ extension AccountStatements {
             statement.bind(.integer(session.createDate.millisecondsSince1970))
             statement.append(", ")
             statement.bind(.integer(session.expiresAt.millisecondsSince1970))
+            statement.append(")")
+            steps.append(SQLWriteStep(statement))
+        }
+        if let dueAt = object.pushDueAt {
+            var statement = SQLStatement(dialect: dialect, "INSERT INTO push_jobs (row_id, due_at) VALUES (")
+            statement.bind(.integer(rowId))
+            statement.append(", ")
+            statement.bind(.integer(dueAt.millisecondsSince1970))
             statement.append(")")
             steps.append(SQLWriteStep(statement))
         }
@@ -47,6 +57,14 @@ extension AccountStatements {
             steps += new.map { insertUniqueValue($0, rowId: rowId, dialect: dialect) }
         }
         if let passwordHash = update.passwordHash { steps.append(storePasswordHash(passwordHash, rowId: rowId, dialect: dialect)) }
+        if let dueAt = update.pushDueAt {
+            // Only a job that was never attempted follows a new deliveryTime; one in progress keeps its schedule.
+            var statement = SQLStatement(dialect: dialect, "UPDATE push_jobs SET due_at = ")
+            statement.bind(.integer(dueAt.millisecondsSince1970))
+            statement.append(" WHERE attempts = 0 AND row_id = ")
+            statement.bind(.integer(rowId))
+            steps.append(SQLWriteStep(statement))
+        }
         return steps
     }
 

@@ -1,0 +1,67 @@
+package import KumoStorage
+package import NCMBWire
+import Testing
+
+/// A `BlobStore` that fails the running test on every call the test did not provide.
+package struct FailingBlobStore: BlobStore {
+    package var onMakeWriter: (@Sendable (String) async throws -> any BlobWriter)?
+    package var onRead: (@Sendable (String, String, Int64, Int) async throws -> [UInt8])?
+    package var onSize: (@Sendable (String, String) async throws -> Int64?)?
+    package var onDelete: (@Sendable (String, String) async throws -> Void)?
+
+    /// Creates a store where every call fails.
+    package init() {}
+
+    package func makeWriter(applicationId: String) async throws -> any BlobWriter {
+        guard let onMakeWriter else { throw UnexpectedCall("BlobStore.makeWriter", applicationId) }
+        return try await onMakeWriter(applicationId)
+    }
+
+    package func read(applicationId: String, blobId: String, offset: Int64, length: Int) async throws -> [UInt8] {
+        guard let onRead else { throw UnexpectedCall("BlobStore.read", blobId) }
+        return try await onRead(applicationId, blobId, offset, length)
+    }
+
+    package func size(applicationId: String, blobId: String) async throws -> Int64? {
+        guard let onSize else { throw UnexpectedCall("BlobStore.size", blobId) }
+        return try await onSize(applicationId, blobId)
+    }
+
+    package func delete(applicationId: String, blobId: String) async throws {
+        guard let onDelete else { throw UnexpectedCall("BlobStore.delete", blobId) }
+        try await onDelete(applicationId, blobId)
+    }
+
+    package func committedBlobIds(applicationId: String, committedBefore date: WireDate, limit: Int) async throws -> [String] {
+        throw UnexpectedCall("BlobStore.committedBlobIds", applicationId)
+    }
+
+    package func deleteAbandonedUploads(startedBefore date: WireDate) async throws -> Int {
+        throw UnexpectedCall("BlobStore.deleteAbandonedUploads", date.formatted)
+    }
+}
+
+/// A `PushJobStore` that fails the running test on every call the test did not provide.
+package struct FailingPushJobStore: PushJobStore {
+    package var onClaimDue: (@Sendable (WireDate, WireDate, Int) async throws -> [PushJob])?
+    package var onComplete: (@Sendable (PushJob) async throws -> Void)?
+    package var onReschedule: (@Sendable (PushJob, WireDate) async throws -> Void)?
+
+    /// Creates a store where every call fails.
+    package init() {}
+
+    package func claimDue(now: WireDate, leaseUntil: WireDate, limit: Int) async throws -> [PushJob] {
+        guard let onClaimDue else { throw UnexpectedCall("PushJobStore.claimDue", now.formatted) }
+        return try await onClaimDue(now, leaseUntil, limit)
+    }
+
+    package func complete(_ job: PushJob) async throws {
+        guard let onComplete else { throw UnexpectedCall("PushJobStore.complete", job.pushId) }
+        try await onComplete(job)
+    }
+
+    package func reschedule(_ job: PushJob, dueAt: WireDate) async throws {
+        guard let onReschedule else { throw UnexpectedCall("PushJobStore.reschedule", job.pushId) }
+        try await onReschedule(job, dueAt)
+    }
+}
