@@ -1,32 +1,86 @@
+import Foundation
 import KumoStorage
 import NCMBWire
 
 /// `BlobStore` inside PostgreSQL (tables `blobs` and `blob_chunks`, migration 3), so several instances share files.
-/// STUB (issue 5 contract): every call fails until the blob-store helper implements it.
+///
+/// A blob is a `blobs` row (`committed_at` `NULL` while written, so invisible) and chunks of ``chunkSize`` bytes (the
+/// last one shorter) in `blob_chunks`. Every call is one short statement or transaction — a chunk at most — so the
+/// per-call timeout holds whatever the file size, and memory holds one chunk per writer plus the bytes of one read.
 struct PostgresBlobStore: BlobStore {
+    /// The size of every chunk but a blob's last.
+    static let chunkSize = 256 * 1024
+
     let database: PostgresDatabase
+    /// The wall clock (milliseconds since 1970) stamped on `started_at` and `committed_at`.
+    var now: @Sendable () -> WireDate = { WireDate(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded())) }
 
     func makeWriter(applicationId: String) async throws -> any BlobWriter {
-        throw StorageError.unavailable("PostgresBlobStore is not implemented yet.")
+        let blobId = BlobIdentifier.random()
+        let startedAt = now().millisecondsSince1970
+        try await database.single { transaction in
+            try await transaction.execute(
+                "INSERT INTO blobs (application_id, blob_id, started_at) VALUES ($1, $2, $3)",
+                [.text(applicationId), .text(blobId), .integer(startedAt)])
+        }
+        return PostgresBlobWriter(store: self, applicationId: applicationId, blobId: blobId)
     }
 
     func read(applicationId: String, blobId: String, offset: Int64, length: Int) async throws -> [UInt8] {
-        throw StorageError.unavailable("PostgresBlobStore is not implemented yet.")
+        try await database.read { transaction in
+            guard let size = try await PostgresBlobStore.committedSize(applicationId: applicationId, blobId: blobId, transaction)
+            else { throw StorageError.notFound }
+            let start = max(offset, 0)
+            guard length > 0, start < size else { return [] }
+            let end = start + min(Int64(length), size - start)
+            return try await transaction.blobBytes(
+                applicationId: applicationId, blobId: blobId, start: start, end: end, chunkSize: Int64(PostgresBlobStore.chunkSize))
+        }
     }
 
     func size(applicationId: String, blobId: String) async throws -> Int64? {
-        throw StorageError.unavailable("PostgresBlobStore is not implemented yet.")
+        try await database.single { transaction in
+            try await PostgresBlobStore.committedSize(applicationId: applicationId, blobId: blobId, transaction)
+        }
     }
 
     func delete(applicationId: String, blobId: String) async throws {
-        throw StorageError.unavailable("PostgresBlobStore is not implemented yet.")
+        try await database.single { transaction in
+            try await transaction.execute(
+                "DELETE FROM blobs WHERE application_id = $1 AND blob_id = $2 AND committed_at IS NOT NULL",
+                [.text(applicationId), .text(blobId)])
+        }
     }
 
     func committedBlobIds(applicationId: String, committedBefore date: WireDate, limit: Int) async throws -> [String] {
-        throw StorageError.unavailable("PostgresBlobStore is not implemented yet.")
+        guard limit > 0 else { return [] }
+        return try await database.single { transaction in
+            let rows = try await transaction.rows(
+                """
+                SELECT blob_id FROM blobs WHERE application_id = $1 AND committed_at < $2
+                ORDER BY committed_at, blob_id LIMIT $3
+                """,
+                [.text(applicationId), .integer(date.millisecondsSince1970), .integer(Int64(limit))])
+            return rows.compactMap { $0.string("blob_id") }
+        }
     }
 
     func deleteAbandonedUploads(startedBefore date: WireDate) async throws -> Int {
-        throw StorageError.unavailable("PostgresBlobStore is not implemented yet.")
+        try await database.single { transaction in
+            try await transaction.rows(
+                "DELETE FROM blobs WHERE committed_at IS NULL AND started_at < $1 RETURNING blob_id",
+                [.integer(date.millisecondsSince1970)]
+            ).count
+        }
+    }
+
+    /// The size of a committed blob, or `nil`.
+    private static func committedSize(applicationId: String, blobId: String, _ transaction: PostgresTransaction) async throws
+        -> Int64?
+    {
+        let rows = try await transaction.rows(
+            "SELECT size FROM blobs WHERE application_id = $1 AND blob_id = $2 AND committed_at IS NOT NULL",
+            [.text(applicationId), .text(blobId)])
+        return rows.first?.integer("size")
     }
 }

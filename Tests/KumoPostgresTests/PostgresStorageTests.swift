@@ -39,8 +39,8 @@ struct PostgresStorageTests {
             let applied = try await storages[0].appliedMigrationCount()
             for storage in storages { try await storage.close() }
 
-            #expect(versions == [2, 2, 2, 2])
-            #expect(applied == 2)
+            #expect(versions == [3, 3, 3, 3])
+            #expect(applied == 3)
         }
     }
 
@@ -70,7 +70,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 2 && applied == 2)
+            #expect(version == 3 && applied == 3)
         }
     }
 
@@ -132,7 +132,8 @@ struct PostgresStorageTests {
             Issue.record("Expected unavailable, got \(String(describing: error))")
             return
         }
-        #expect(ContinuousClock.now - start < .seconds(10))
+        // Far below "hangs"; generous because CI runs this beside CPU-heavy suites (the 100 MB file test).
+        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test func anOutageFailsCallsWithinTheTimeoutAndTheStorageRecoversByItself() async throws {

@@ -1,39 +1,106 @@
 package import NCMBWire
 
-/// `BlobStore` on the local disk: one file per committed blob under `<directory>/<applicationId>/`, uploads written to
-/// a staging file first and renamed into place after `fsync` (atomic commit). The SQLite engine's default.
+/// `BlobStore` on the local disk: one file per committed blob under `<directory>/<applicationId>/<blobId>`, uploads
+/// written to `<directory>/.uploads/<blobId>.part` first and renamed into place after `fsync` (atomic commit). The
+/// SQLite engine's default.
 ///
-/// STUB (issue 5 contract): every call fails until the blob-store helper implements it.
+/// Directories are created owner-only (0700), files owner read-write (0600). The application id is a directory name,
+/// so ids that could leave the root (`/`, `..`, NUL, a leading `.`) are refused. Commit times are the files'
+/// modification times (a commit renames the staging file, whose last write is the commit), and an upload's age for
+/// ``deleteAbandonedUploads(startedBefore:)`` is the time of its last write, so a slow upload still writing is kept.
+///
+/// Calls block their thread on short system calls (one chunk at most), which is acceptable on the cooperative pool.
 package struct DiskBlobStore: BlobStore {
     /// The root directory of the blobs.
     package let directory: String
 
-    /// Creates a store rooted at `directory` (created when missing).
+    /// Creates a store rooted at `directory` (created, with missing parents, at the first upload).
     package init(directory: String) {
         self.directory = directory
     }
 
+    /// The staging directory of uploads in progress.
+    var uploadsDirectory: String { directory + "/.uploads" }
+
+    /// The suffix of staging files.
+    static let partSuffix = ".part"
+
     package func makeWriter(applicationId: String) async throws -> any BlobWriter {
-        throw StorageError.unavailable("DiskBlobStore is not implemented yet.")
+        guard BlobIdentifier.isUsableApplicationId(applicationId) else {
+            throw StorageError.unavailable("The application id \(applicationId) cannot name a blob directory.")
+        }
+        try BlobFileSystem.makeDirectories(directory)
+        if try BlobFileSystem.makeDirectory(uploadsDirectory) {
+            try BlobFileSystem.synchronizeDirectory(directory)
+        }
+        let blobId = BlobIdentifier.random()
+        let partPath = uploadsDirectory + "/" + blobId + DiskBlobStore.partSuffix
+        let descriptor = try BlobFileSystem.createFile(partPath)
+        return DiskBlobWriter(
+            blobId: blobId, descriptor: descriptor, partPath: partPath, rootDirectory: directory,
+            applicationDirectory: applicationDirectory(applicationId))
     }
 
     package func read(applicationId: String, blobId: String, offset: Int64, length: Int) async throws -> [UInt8] {
-        throw StorageError.unavailable("DiskBlobStore is not implemented yet.")
+        guard let path = committedPath(applicationId: applicationId, blobId: blobId),
+            let descriptor = try BlobFileSystem.openForReading(path)
+        else { throw StorageError.notFound }
+        defer { BlobFileSystem.closeQuietly(descriptor) }
+        let size = try BlobFileSystem.size(descriptor)
+        let start = max(offset, 0)
+        guard length > 0, start < size else { return [] }
+        return try BlobFileSystem.read(descriptor, offset: start, length: Int(min(Int64(length), size - start)))
     }
 
     package func size(applicationId: String, blobId: String) async throws -> Int64? {
-        throw StorageError.unavailable("DiskBlobStore is not implemented yet.")
+        guard let path = committedPath(applicationId: applicationId, blobId: blobId),
+            let descriptor = try BlobFileSystem.openForReading(path)
+        else { return nil }
+        defer { BlobFileSystem.closeQuietly(descriptor) }
+        return try BlobFileSystem.size(descriptor)
     }
 
     package func delete(applicationId: String, blobId: String) async throws {
-        throw StorageError.unavailable("DiskBlobStore is not implemented yet.")
+        guard let path = committedPath(applicationId: applicationId, blobId: blobId) else { return }
+        if try BlobFileSystem.remove(path) {
+            try BlobFileSystem.synchronizeDirectory(applicationDirectory(applicationId))
+        }
     }
 
     package func committedBlobIds(applicationId: String, committedBefore date: WireDate, limit: Int) async throws -> [String] {
-        throw StorageError.unavailable("DiskBlobStore is not implemented yet.")
+        guard BlobIdentifier.isUsableApplicationId(applicationId), limit > 0 else { return [] }
+        let folder = applicationDirectory(applicationId)
+        var blobs: [(blobId: String, committedAt: Int64)] = []
+        for name in try BlobFileSystem.names(in: folder) where BlobIdentifier.isValid(name) {
+            guard let committedAt = try BlobFileSystem.modificationMilliseconds(folder + "/" + name),
+                committedAt < date.millisecondsSince1970
+            else { continue }
+            blobs.append((name, committedAt))
+        }
+        blobs.sort { ($0.committedAt, $0.blobId) < ($1.committedAt, $1.blobId) }
+        return blobs.prefix(limit).map(\.blobId)
     }
 
     package func deleteAbandonedUploads(startedBefore date: WireDate) async throws -> Int {
-        throw StorageError.unavailable("DiskBlobStore is not implemented yet.")
+        var count = 0
+        for name in try BlobFileSystem.names(in: uploadsDirectory) where name.hasSuffix(DiskBlobStore.partSuffix) {
+            let path = uploadsDirectory + "/" + name
+            guard let writtenAt = try BlobFileSystem.modificationMilliseconds(path), writtenAt < date.millisecondsSince1970
+            else { continue }
+            if try BlobFileSystem.remove(path) { count += 1 }
+        }
+        if count > 0 { try BlobFileSystem.synchronizeDirectory(uploadsDirectory) }
+        return count
+    }
+
+    /// The directory of an application's committed blobs (the id must have been checked).
+    private func applicationDirectory(_ applicationId: String) -> String {
+        directory + "/" + applicationId
+    }
+
+    /// The path of a committed blob, or `nil` when either id cannot name one.
+    private func committedPath(applicationId: String, blobId: String) -> String? {
+        guard BlobIdentifier.isUsableApplicationId(applicationId), BlobIdentifier.isValid(blobId) else { return nil }
+        return applicationDirectory(applicationId) + "/" + blobId
     }
 }
