@@ -129,13 +129,13 @@ import Testing
         #expect(response.header("Content-Type") == "text/html; charset=utf-8")
     }
 
-    @Test func publicFilesStayNoneService() async throws {
+    @Test func publicFilesAreNotServedUntilTheApplicationEnablesThem() async throws {
         let response = try await TestApplication.with { application in
             try await application.test { try await $0.browse("\(Self.applicationPath)/publicFiles/a.png") }
         }
 
         #expect(response.status == .notFound)
-        #expect(response.text.contains("E404002"))
+        #expect(response.text == #"{"code":"E404001","error":"No data available."}"#)
     }
 
     @Test func theConfirmationLinkConfirmsTheAddressOnce() async throws {

@@ -1,0 +1,129 @@
+import Hummingbird
+import KumoStorage
+import Logging
+import NCMBWire
+
+/// `POST /files/{fileName}`: the multipart body is read as it arrives and the file part goes straight to a
+/// `BlobWriter` (wire spec §5.5, §12.6), so an upload never sits in memory.
+///
+/// Order of checks and answers:
+/// 1. `Content-Type` other than `multipart/form-data` with a boundary → 415 E415001 (F70, unsigned).
+/// 2. The class-level `create` permission of `file` → 403 E403001.
+/// 3. A declared `Content-Length` over the application's `maximumFileSize` plus ``multipartOverheadAllowance`` → 413
+///    E413001 before any byte is read; while reading, more than `maximumFileSize` file bytes, or more than the allowance of
+///    other bytes (part headers, boundaries, `acl`, ignored parts) → 413 E413001 (F69).
+/// 4. A malformed body, a body cut inside a part, or a second `file` part → 400 E400004 `"file is invalid format."`; no
+///    `file` part → 400 E400003 `"file is empty."`.
+/// 5. The `acl` part: not JSON → 400 E400001; not an ACL, or over 64 KiB → 400 E400002 `"acl is invalid."`. An empty
+///    `acl` part counts as no ACL: the application's `defaultObjectACL` applies (Kumo D5).
+/// 6. The blob is committed, then the metadata object is created; a taken name → 409 E409001 `"fileName is
+///    duplication."`. Whatever fails, the blob is aborted or deleted: no orphan bytes, no metadata without bytes.
+///
+/// The name in the path wins; the `filename` of the part is informational. The MIME type is the `file` part's
+/// `Content-Type`, else the type of the name's extension, else `application/octet-stream`.
+extension FilesController {
+    /// Body bytes allowed beyond the file itself: boundaries, part headers and the `acl` part.
+    static let multipartOverheadAllowance: Int64 = 128 * 1024
+    /// File bytes are handed to the blob writer in pieces of about this size.
+    static let writeChunkLength = 256 * 1024
+
+    /// What the multipart body held, once fully read.
+    struct ReceivedUpload {
+        /// The `Content-Type` of the `file` part.
+        var partContentType: String?
+        /// The text of the `acl` part, if one came.
+        var aclText: [UInt8]?
+    }
+
+    /// Streams the upload into a new blob, commits it, and creates the metadata object.
+    func receiveUpload(fileName: String, request: Request, context: KumoRequestContext) async throws -> APIResult {
+        let application = try context.requireApplication()
+        guard let boundary = MultipartUploadReader.boundary(contentType: request.headers[.contentType]) else {
+            throw KumoError(.unsupportedMediaType)
+        }
+        try await classPermissions.authorize(.create, className: .file, context: context)
+        let limit = application.settings.maximumFileSize
+        if let declared = request.headers[.contentLength].flatMap(Int64.init), declared > limit + Self.multipartOverheadAllowance {
+            throw KumoError(.fileSizeLimitError)
+        }
+        let blobs = environment.storage.blobs
+        let writer = try await blobs.makeWriter(applicationId: application.applicationId)
+        let acl: AccessControlList
+        let mimeType: String
+        let fileSize: Int64
+        do {
+            let upload = try await receive(request.body, boundary: boundary, limit: limit, writer: writer)
+            acl = try upload.aclText.flatMap(Self.parseACL) ?? application.settings.defaultObjectACL
+            mimeType = FileMIMEType.resolved(partContentType: upload.partContentType, fileName: fileName)
+            fileSize = try await writer.commit()
+        } catch {
+            await writer.abort()
+            throw error
+        }
+        let createDate = environment.clock.now()
+        let stored: StoredObject
+        do {
+            stored = try await environment.createWithFreshObjectId { objectId in
+                NewObject(
+                    key: fileKey(applicationId: application.applicationId, objectId: objectId), createDate: createDate,
+                    operations: [
+                        (Self.fileNameField, .set(.string(fileName))), (Self.mimeTypeField, .set(.string(mimeType))),
+                        (Self.fileSizeField, .set(.integer(fileSize))), (Self.blobIdField, .set(.string(writer.blobId))),
+                    ],
+                    acl: acl)
+            }
+        } catch {
+            await deleteBlob(applicationId: application.applicationId, blobId: writer.blobId, logger: context.logger)
+            throw error
+        }
+        return .json(201, ["createDate": .string(stored.createDate.formatted), "fileName": .string(fileName)])
+    }
+
+    /// Reads the whole body, writing the file part's bytes to `writer` as they come.
+    private func receive(_ body: RequestBody, boundary: String, limit: Int64, writer: any BlobWriter) async throws -> ReceivedUpload {
+        let reader = MultipartUploadReader(boundary: boundary)
+        var writtenBytes: Int64 = 0
+        var totalBytes: Int64 = 0
+        for try await buffer in body {
+            totalBytes += Int64(buffer.readableBytes)
+            try reader.consume(buffer)
+            let fileBytes = writtenBytes + Int64(reader.pendingFileByteCount)
+            guard fileBytes <= limit, totalBytes - fileBytes <= Self.multipartOverheadAllowance else {
+                throw KumoError(.fileSizeLimitError)
+            }
+            if reader.pendingFileByteCount >= Self.writeChunkLength {
+                let bytes = reader.takeFileBytes()
+                try await writer.write(bytes)
+                writtenBytes += Int64(bytes.count)
+            }
+        }
+        try reader.finish()
+        if reader.pendingFileByteCount > 0 { try await writer.write(reader.takeFileBytes()) }
+        return ReceivedUpload(partContentType: reader.fileContentType, aclText: reader.aclText)
+    }
+
+    /// The ACL of an `acl` part, or `nil` when the part is empty (only white space).
+    ///
+    /// - Throws: E400001 when the text is not JSON, E400002 `"acl is invalid."` when it is not an ACL.
+    static func parseACL(_ text: [UInt8]) throws -> AccessControlList? {
+        let isBlank = text.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == 0x0A || $0 == 0x0D }
+        guard !isBlank else { return nil }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: text)
+        } catch {
+            throw KumoError(.invalidJson)
+        }
+        return try AccessControlList(parsing: value)
+    }
+
+    /// Deletes a blob whose metadata is gone or was never written; a failure is logged, and the orphan sweep
+    /// (`FileBlobSweeper`) removes the bytes later.
+    func deleteBlob(applicationId: String, blobId: String, logger: Logger) async {
+        do {
+            try await environment.storage.blobs.delete(applicationId: applicationId, blobId: blobId)
+        } catch {
+            logger.warning("could not delete a file's bytes", metadata: ["blobId": "\(blobId)", "error": "\(error)"])
+        }
+    }
+}
