@@ -13,6 +13,11 @@ package import NCMBWire
 /// - `badge`: an integer, `null` or an integer `Increment`, else E400002; a negative integer → E400005
 ///   `"badge is not a valid value."`.
 /// - Custom fields and `acl` follow the rules of any object (`FieldOperation.parseBody`).
+/// - Push deactivation (`PushSegment.deactivatedAtField`, `.deactivationReasonField`) belongs to the server: the
+///   delivery service sets both when a platform rejects the token for good. Operations a client sends on them are
+///   ignored rather than refused, so that SDKs which save back every field of a fetched installation (ncmb_js
+///   `update()`) keep working. A `PUT` that carries `deviceToken` clears both (`Delete`), so a re-registered device is
+///   reached again; a `POST` creates a fresh installation, which has nothing to clear.
 extension InstallationsController {
     /// The field naming the platform: `ios` or `android`.
     package static let deviceTypeField = "deviceType"
@@ -24,6 +29,8 @@ extension InstallationsController {
     package static let badgeField = "badge"
     /// The platforms an installation can be registered for.
     package static let deviceTypes: Set<String> = ["ios", "android"]
+    /// The push deactivation fields, written only by the delivery service (see above).
+    package static let serverOwnedFields: Set<String> = [PushSegment.deactivatedAtField, PushSegment.deactivationReasonField]
     /// The fields that hold plain strings when present.
     package static let stringFields: Set<String> = ["timeZone", "applicationName", "appVersion", "sdkVersion", "pushType"]
 
@@ -44,8 +51,13 @@ extension InstallationsController {
                 }
             }
         }
-        let (operations, acl) = try FieldOperation.parseBody(body)
+        let (parsed, acl) = try FieldOperation.parseBody(body)
+        var operations = parsed
         for (field, operation) in operations { try check(operation, of: field.rawValue) }
+        operations.removeAll { serverOwnedFields.contains($0.0.rawValue) }
+        if !isCreate, operations.contains(where: { $0.0.rawValue == deviceTokenField }) {
+            operations += serverOwnedFields.sorted().compactMap { name in FieldName(name).map { ($0, .delete) } }
+        }
         return (operations, acl)
     }
 

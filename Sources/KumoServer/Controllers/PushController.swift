@@ -5,7 +5,9 @@ package import NCMBWire
 /// created in the same transaction (`NewObject.pushDueAt`) and worked by `PushDeliveryService`; and open tracking,
 /// `POST /push/{objectId}/openNumber`.
 ///
-/// STUB (issue 5 contract): the push API helper implements every method, keeping these signatures.
+/// A push's ACL (default: the application's `defaultObjectACL`, Kumo D5) and the class permissions of `push` decide who
+/// may register, read, change and delete pushes, as for any object (Kumo D3). Request rules:
+/// `PushController+Body.swift`; rendering: `PushController+Rendering.swift`; status values: ``PushStatus``.
 package struct PushController: Sendable {
     let environment: ServerEnvironment
 
@@ -13,32 +15,122 @@ package struct PushController: Sendable {
     package init(environment: ServerEnvironment) { self.environment = environment }
 
     /// `POST /push` → 201 `{"createDate","objectId"}` (F76, F77); both delivery options → 400 E400008 (F79).
+    ///
+    /// The push is stored with its body's fields in body order, then `status` 0 (``PushStatus/scheduled``),
+    /// `deliveryPlanNumber` 0, `deliveryNumber` 0 and `error` `null`; its job is due at `deliveryTime`, or now.
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        var (operations, acl) = try PushController.parsePushBody(body)
+        try await authorizeSearchCondition(of: body, context: context)
+        let createDate = environment.clock.now()
+        let dueAt = try PushController.checkCombination(PushController.applying(operations, to: JSONObject()), now: createDate)
+        operations += PushController.initialDeliveryState()
+        let storedACL = acl ?? application.settings.defaultObjectACL
+        let stored = try await environment.createWithFreshObjectId { objectId in
+            NewObject(
+                key: pushKey(application, objectId), createDate: createDate, operations: operations, acl: storedACL, pushDueAt: dueAt)
+        }
+        return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
     }
 
-    /// `GET /push/{objectId}` → the push with `deliveryPlanNumber`, `deliveryNumber`, `status`, `error`.
+    /// `GET /push/{objectId}` → the push with `deliveryPlanNumber`, `deliveryNumber`, `status`, `error`; 404 E404001 when
+    /// missing or unreadable (Kumo D3).
     package func get(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        let push = try await environment.storage.objects.object(
+            pushKey(application, objectId), include: [], access: context.identity.accessContext)
+        return .json(200, .object(PushController.rendered(push)))
     }
 
     /// `PUT /push/{objectId}` → 200 `{"updateDate"}`.
+    ///
+    /// Only a push still ``PushStatus/scheduled`` may change (else 400 E400005 `"status is not a valid value."`); the
+    /// combination rules hold on the stored push with the body applied, and a changed delivery option moves the job.
     package func update(objectId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        let (parsed, acl) = try PushController.parsePushBody(body)
+        try await authorizeSearchCondition(of: body, context: context)
+        let operations = PushController.switchingDeliveryOption(parsed)
+        let key = pushKey(application, objectId)
+        let access = context.identity.accessContext
+        let current = try await environment.storage.objects.object(key, include: [], access: access)
+        let status = current.fields[PushController.Field.status]?.integerValue ?? PushStatus.scheduled.rawValue
+        guard status == PushStatus.scheduled.rawValue else { throw KumoError(.invalidValue, PushController.Field.status) }
+        let now = environment.clock.now()
+        let dueAt = try PushController.checkCombination(PushController.applying(operations, to: current.fields), now: now)
+        let movesJob = operations.contains {
+            [PushController.Field.deliveryTime, PushController.Field.immediateDeliveryFlag].contains($0.0.rawValue)
+        }
+        let update = ObjectUpdate(key: key, updateDate: now, operations: operations, acl: acl, pushDueAt: movesJob ? dueAt : nil)
+        let stored = try await environment.storage.objects.update(update, access: access)
+        return .json(200, UpdateResponse(updateDate: stored.updateDate).json)
     }
 
-    /// `DELETE /push/{objectId}` → 200 with an empty body; a push not yet sent is then never sent.
+    /// `DELETE /push/{objectId}` → 200 with an empty body; a push not yet sent is then never sent (its job goes with it).
     package func delete(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        try await environment.storage.objects.delete(pushKey(application, objectId), access: context.identity.accessContext)
+        return .empty(200)
     }
 
-    /// `GET /push` → 200 `{"results":[…]}` (+ `"count"`) (F78).
+    /// `GET /push` → 200 `{"results":[…]}` (+ `"count"`) (F78), with every query parameter of `/classes`.
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        let request = FindRequest(applicationId: application.applicationId, className: .push, parameters: parameters)
+        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
+        let results = found.objects.map { JSONValue.object(PushController.rendered($0, keys: parameters.keys)) }
+        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
     }
 
     /// `POST /push/{objectId}/openNumber` `{"deviceType","deviceToken"}` → 200 `{"updateDate"}` (F80).
+    ///
+    /// `deviceType` is required (`ios` or `android`); `deviceToken`, when sent, must be a string. The caller must be
+    /// able to read the push (else 404 E404001); the count `openNumber` is then incremented whatever the push's write
+    /// ACL, as opening a notification is not changing the push.
     package func recordOpen(pushId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
-        throw KumoError(.noneService)
+        let application = try context.requireApplication()
+        try PushController.checkOpenBody(body)
+        let key = pushKey(application, pushId)
+        _ = try await environment.storage.objects.object(key, include: [], access: context.identity.accessContext)
+        let update = ObjectUpdate(
+            key: key, updateDate: environment.clock.now(),
+            operations: [(PushController.fieldName(PushController.Field.openNumber), .increment(.integer(1)))])
+        let stored = try await environment.storage.objects.update(update, access: .bypass)
+        return .json(200, UpdateResponse(updateDate: stored.updateDate).json)
     }
+
+    /// The storage key of push `objectId` of `application`.
+    private func pushKey(_ application: HostedApplication, _ objectId: String) -> ObjectKey {
+        ObjectKey(applicationId: application.applicationId, className: .push, objectId: objectId)
+    }
+}
+
+extension PushController {
+    /// The delivery fields of a new push: scheduled, planned for and delivered to no device yet, no error.
+    static func initialDeliveryState() -> [(FieldName, FieldOperation)] {
+        [
+            (fieldName(Field.status), .set(.integer(PushStatus.scheduled.rawValue))),
+            (fieldName(Field.deliveryPlanNumber), .set(.integer(0))),
+            (fieldName(Field.deliveryNumber), .set(.integer(0))),
+            (fieldName(Field.error), .delete),
+        ]
+    }
+
+    /// Checks an open-tracking body: `deviceType` missing, `null` or `""` → E400003; not a string → E400002; not `ios` or
+    /// `android` → E400005; a `deviceToken` that is not a string → E400002.
+    package static func checkOpenBody(_ body: JSONObject) throws(APIError) {
+        let deviceType = "deviceType"
+        switch body[deviceType] {
+        case nil, .null?, .string("")?: throw APIError(.required, deviceType)
+        case .string(let type)?: guard platforms.contains(type) else { throw APIError(.invalidValue, deviceType) }
+        default: throw APIError(.invalidType, deviceType)
+        }
+        switch body["deviceToken"] {
+        case nil, .null?, .string?: break
+        default: throw APIError(.invalidType, "deviceToken")
+        }
+    }
+
+    /// A push field name, all of which are valid names.
+    static func fieldName(_ name: String) -> FieldName { FieldName(name) ?? .objectId }
 }

@@ -1,4 +1,6 @@
 package import KumoStorage
+import Logging
+import NCMBWire
 package import ServiceLifecycle
 
 /// Works the durable push queue (`PushJobStore`): claims due jobs, resolves each push's segment through the query
@@ -9,11 +11,23 @@ package import ServiceLifecycle
 /// `kumo serve` runs it as a service (polling every ``pollInterval``); tests call ``deliverDuePushes()`` after moving
 /// the injected clock.
 ///
-/// STUB (issue 5 contract): the delivery helper implements it, keeping these signatures.
+/// Delivery is at least once: a worker that dies (or hits a storage error) after sending leaves its job leased, and
+/// the job is worked again, resending, once the lease (``leaseMilliseconds``) has run out.
 package struct PushDeliveryService: Service {
     let environment: ServerEnvironment
     /// How often the queue is polled when running as a service.
     package var pollInterval: Duration
+
+    /// Jobs claimed per poll.
+    package static let claimLimit = 16
+    /// How long a claimed job stays reserved to this worker: 5 minutes.
+    package static let leaseMilliseconds: Int64 = 5 * 60_000
+    /// Attempts made at a device before a retryable failure is given up on.
+    package static let maximumAttempts = 5
+    /// Sends in flight at once for one push.
+    package static let maximumConcurrentSends = 8
+    /// The wait before retry n (n = attempts made so far, from 1): 30 s, 2 min, 10 min, 30 min, then 1 hour.
+    package static let retryDelaysMilliseconds: [Int64] = [30_000, 120_000, 600_000, 1_800_000, 3_600_000]
 
     /// Creates the service.
     package init(environment: ServerEnvironment, pollInterval: Duration = .seconds(1)) {
@@ -22,16 +36,43 @@ package struct PushDeliveryService: Service {
     }
 
     /// Claims and works every job due now (by `environment.clock`); returns how many jobs were worked.
+    ///
+    /// A job whose work fails on a storage error is logged and left leased, so it is worked again after its lease.
+    /// - Throws: The storage error of the claim itself.
     @discardableResult
     package func deliverDuePushes() async throws -> Int {
-        0
+        let now = environment.clock.now()
+        let leaseUntil = WireDate(millisecondsSince1970: now.millisecondsSince1970 + PushDeliveryService.leaseMilliseconds)
+        let jobs = try await environment.storage.pushJobs.claimDue(
+            now: now, leaseUntil: leaseUntil, limit: PushDeliveryService.claimLimit)
+        for job in jobs {
+            do {
+                try await work(job)
+            } catch {
+                environment.logger.error(
+                    "Push delivery failed; the job is retried after its lease",
+                    metadata: [
+                        "applicationId": "\(job.applicationId)", "pushId": "\(job.pushId)", "error": "\(String(describing: error))",
+                    ])
+            }
+        }
+        return jobs.count
     }
 
     /// Polls until graceful shutdown.
     package func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            _ = try? await deliverDuePushes()
+            do {
+                try await deliverDuePushes()
+            } catch {
+                environment.logger.warning("Push queue poll failed", metadata: ["error": "\(String(describing: error))"])
+            }
             try? await Task.sleep(for: pollInterval)
         }
+    }
+
+    /// The wait before the retry that follows attempt number `attempt` (1 for the first attempt).
+    package static func retryDelay(afterAttempt attempt: Int) -> Int64 {
+        retryDelaysMilliseconds[min(max(attempt, 1), retryDelaysMilliseconds.count) - 1]
     }
 }

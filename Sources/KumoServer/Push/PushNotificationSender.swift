@@ -16,12 +16,15 @@ package struct PushDevice: Sendable, Hashable {
     package var deviceType: String
     /// The APNs device token (hex) or FCM registration token.
     package var deviceToken: String
+    /// The installation's `badge` when it is a number: `badgeIncrementFlag` sends it plus one (iOS).
+    package var badge: Int?
 
     /// Creates a device.
-    package init(installationId: String, deviceType: String, deviceToken: String) {
+    package init(installationId: String, deviceType: String, deviceToken: String, badge: Int? = nil) {
         self.installationId = installationId
         self.deviceType = deviceType
         self.deviceToken = deviceToken
+        self.badge = badge
     }
 }
 

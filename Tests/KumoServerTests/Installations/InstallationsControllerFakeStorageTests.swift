@@ -183,7 +183,9 @@ import Testing
         #expect(response.text == #"{"updateDate":"2009-02-13T23:31:30.000Z"}"#)
         #expect(update.key == Self.key)
         #expect(update.acl == nil)
-        #expect(update.operations.map(\.1) == [.set("updated"), .increment(1), .addUnique(["x"]), .set("new")])
+        // A new deviceToken also clears a delivery deactivation (pushDeactivatedAt, pushDeactivationReason).
+        #expect(update.operations.map(\.1) == [.set("updated"), .increment(1), .addUnique(["x"]), .set("new"), .delete, .delete])
+        #expect(update.operations.suffix(2).map(\.0.rawValue) == ["pushDeactivatedAt", "pushDeactivationReason"])
     }
 
     @Test(arguments: [

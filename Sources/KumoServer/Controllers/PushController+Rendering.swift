@@ -1,0 +1,34 @@
+package import KumoStorage
+package import NCMBWire
+
+/// How a push is shown (wire spec §5.7 `GET /push/{id}` field list, F78): every documented field is present, `null`
+/// when the push does not have it, so SDKs that read keys without checking for their presence (ncmb_android's getters,
+/// F78's nulls) find them all.
+extension PushController {
+    /// The documented fields, in the order they are shown after `objectId`.
+    package static let documentedFields: [String] = [
+        Field.deliveryTime, Field.target, Field.searchCondition, "title", "message", Field.userSettingValue,
+        Field.deliveryExpirationDate, Field.deliveryExpirationTime, Field.deliveryPlanNumber, Field.deliveryNumber,
+        Field.status, Field.error, "action", "badgeIncrementFlag", Field.badgeSetting, "sound", "contentAvailable",
+        "richUrl", "dialog", "category",
+    ]
+
+    /// The wire form of a push: `objectId`, the documented fields (stored value or `null`), any other stored field
+    /// (`immediateDeliveryFlag`, `openNumber`, …), then `createDate`, `updateDate` and `acl`.
+    ///
+    /// - Parameter keys: The `keys` of a query: when given, only those documented fields are padded with `null`.
+    package static func rendered(_ push: StoredObject, keys: [FieldName]? = nil) -> JSONObject {
+        var object: JSONObject = ["objectId": .string(push.objectId)]
+        let wanted = keys.map { Set($0.map(\.rawValue)) }
+        for field in documentedFields where wanted?.contains(field) ?? true {
+            object[field] = push.fields[field] ?? .null
+        }
+        for (key, value) in push.fields where !FieldName.systemFields.contains(key) && object[key] == nil {
+            object[key] = value
+        }
+        object["createDate"] = .string(push.createDate.formatted)
+        object["updateDate"] = .string(push.updateDate.formatted)
+        object["acl"] = push.acl.json
+        return object
+    }
+}

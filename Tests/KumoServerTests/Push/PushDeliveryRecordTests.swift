@@ -1,0 +1,83 @@
+import KumoServer
+import KumoStorage
+import KumoTestSupport
+import NCMBWire
+import Testing
+
+/// Reading a push object for delivery: its expiry, its notification, its segment condition, and the installation body
+/// rules that clear a deactivation (wire spec §5.6, §5.7).
+@Suite struct PushDeliveryRecordTests {
+    static func push(_ fields: JSONObject) -> StoredObject {
+        StoredObject(objectId: "p", createDate: TestClock.start, updateDate: TestClock.start, acl: .publicReadWrite, fields: fields)
+    }
+
+    @Test(arguments: [("1 hour", Int64(3_600_000)), ("24 hour", 86_400_000), ("3 day", 259_200_000), ("2 days", 172_800_000)])
+    func readsADeliveryExpirationTime(text: String, milliseconds: Int64) {
+        #expect(PushNotification.milliseconds(ofExpirationTime: text) == milliseconds)
+    }
+
+    @Test(arguments: ["", "hour", "0 hour", "1 week", "x day", "1  "])
+    func ignoresAnUnreadableDeliveryExpirationTime(text: String) {
+        #expect(PushNotification.milliseconds(ofExpirationTime: text) == nil)
+    }
+
+    @Test func countsTheExpirationTimeFromTheDeliveryTime() {
+        let deliveryTime = WireDate(millisecondsSince1970: TestClock.start.millisecondsSince1970 + 60_000)
+        let push = Self.push(["deliveryTime": TypedValue.dateJSON(deliveryTime), "deliveryExpirationTime": "1 hour"])
+
+        #expect(PushNotification.expirationDate(of: push)?.millisecondsSince1970 == deliveryTime.millisecondsSince1970 + 3_600_000)
+    }
+
+    @Test func prefersTheExpirationDate() {
+        let date = WireDate(millisecondsSince1970: 2_000_000_000_000)
+        let push = Self.push(["deliveryExpirationDate": TypedValue.dateJSON(date), "deliveryExpirationTime": "1 hour"])
+
+        #expect(PushNotification.expirationDate(of: push) == date)
+    }
+
+    @Test func targetsBothPlatformsByDefault() throws {
+        let condition = try PushSegment.condition(of: Self.push([:]))
+
+        #expect(condition.clauses.first == .field(FieldName("deviceType")!, [.containedIn(["ios", "android"])]))
+    }
+
+    @Test func readsASearchConditionSentAsJSONText() throws {
+        let condition = try PushSegment.condition(of: Self.push(["searchCondition": #"{"channels":{"$inArray":["news"]}}"#]))
+
+        #expect(condition.clauses.first == .field(FieldName("channels")!, [.inArray(["news"])]))
+    }
+
+    @Test func recordsNoErrorWhileNothingFailed() {
+        var record = PushDeliveryRecord(recordedOn: Self.push(["deliveryNumber": 4, "error": nil]))
+        record.recordDelivered()
+
+        #expect(record.deliveryNumber == 5)
+        #expect(record.error == nil)
+        #expect(record.status == .delivered)
+    }
+
+    @Test func aNewDeviceTokenClearsTheDeactivation() throws {
+        let (operations, _) = try InstallationsController.parseInstallationBody(["deviceToken": "new"], isCreate: false)
+
+        #expect(operations.map(\.0.rawValue) == ["deviceToken", "pushDeactivatedAt", "pushDeactivationReason"])
+        #expect(operations.map(\.1) == [.set("new"), .delete, .delete])
+    }
+
+    @Test(arguments: [true, false])
+    func ignoresClientOperationsOnTheDeactivationFields(isCreate: Bool) throws {
+        let body: JSONObject = [
+            "deviceType": "ios", "pushDeactivatedAt": ["__op": "Delete"], "pushDeactivationReason": "mine", "badge": 1,
+        ]
+        var full = body
+        if isCreate { full["deviceToken"] = "t" }
+        let (operations, _) = try InstallationsController.parseInstallationBody(full, isCreate: isCreate)
+
+        #expect(!operations.contains { $0.0.rawValue.hasPrefix("pushDeactivat") })
+    }
+
+    @Test func aBodyWithoutDeviceTokenKeepsTheDeactivation() throws {
+        let (operations, _) = try InstallationsController.parseInstallationBody(["badge": 1], isCreate: false)
+
+        #expect(operations.map(\.0.rawValue) == ["badge"])
+    }
+}
