@@ -12,6 +12,8 @@ enum NCMBCollection: Sendable, Hashable {
     case installations
     /// `/push`.
     case push
+    /// `/files`: file metadata, which only queries read as objects (wire spec §5.5).
+    case files
 
     /// The wire reference for objects of `className` in this collection.
     ///
@@ -25,6 +27,8 @@ enum NCMBCollection: Sendable, Hashable {
         case .roles: return .roles
         case .installations: return .installations
         case .push: return .push
+        // Files have no object endpoint: `NCMBFile` builds its own routes and queries use `findRoute`.
+        case .files: throw .invalidClassName
         }
     }
 }

@@ -10,7 +10,7 @@ extension NCMBQuery {
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func find() async throws -> [T] {
         let parameters = try findParameters()
-        let response = try await service().find(parameters)
+        let response = try await send(parameters)
         guard let results = response.contents["results"]?.arrayValue else { throw NCMBParseError.unsupportJsonFormat }
         return try results.map { result in
             guard let fields = result.objectValue else { throw NCMBParseError.unsupportJsonFormat }
@@ -27,15 +27,15 @@ extension NCMBQuery {
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func count() async throws -> Int {
         let parameters = try countParameters()
-        let response = try await service().find(parameters)
+        let response = try await send(parameters)
         guard let count = response.contents["count"]?.integerValue, let exact = Int(exactly: count) else {
             throw NCMBParseError.unsupportJsonFormat
         }
         return exact
     }
 
-    /// The service of the queried collection.
-    private func service() throws(NCMBInvalidRequestError) -> NCMBObjectService {
-        NCMBObjectService(context: context, collection: try collection.classReference(className: className))
+    /// Sends the find of the queried collection (`GET /files` for files).
+    private func send(_ parameters: QueryParameters) async throws -> NCMBResponse {
+        try await NCMBRequestExecutor(context: context).execute(collection.findRoute(className: className, parameters))
     }
 }

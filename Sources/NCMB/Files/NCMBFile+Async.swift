@@ -1,0 +1,64 @@
+public import Foundation
+internal import NCMBWire
+
+extension NCMBFile {
+    /// Uploads `data` as this file (`POST /files/{fileName}`, `multipart/form-data`), with the ``acl`` when one is set.
+    ///
+    /// On success the file takes the `createDate` the server returned.
+    ///
+    /// - Parameter data: The file's bytes.
+    /// - Throws: ``NCMBApiError`` for a server error (E409001 for a name in use, E413001 for a file over the
+    ///   application's size limit) or, without a request, E400003 ("fileName is empty.") for an empty ``fileName``; the transport's error when
+    ///   no response arrived (uploads wait up to 120 seconds by default).
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func save(data: Data) async throws {
+        let fileName = try requireFileName()
+        let acl = state.withLock { $0.fields["acl"]?.objectValue }
+        let form = MultipartForm(
+            fileName: fileName, mimeType: FileMIMEType.forFileName(fileName), data: Array(data), acl: acl)
+        let response = try await NCMBFileService(context: context).upload(form)
+        state.withLock { $0.applySave(sent: JSONObject(), response: response.contents) }
+    }
+
+    /// Downloads the file's bytes (`GET /files/{fileName}`).
+    ///
+    /// - Returns: The bytes as stored; they are never read as JSON.
+    /// - Throws: ``NCMBApiError`` for a server error (E404001 for a missing file or one the caller may not read) or,
+    ///   without a request, E400003 ("fileName is empty.") for an empty ``fileName``; the transport's error when no response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func fetch() async throws -> Data {
+        try await NCMBFileService(context: context).download(fileName: requireFileName())
+    }
+
+    /// Replaces the file's ACL with ``acl`` (`PUT /files/{fileName}` with the bare ACL map, as ncmb_swift sends it).
+    ///
+    /// On success the file takes the `updateDate` the server returned.
+    ///
+    /// - Throws: ``NCMBInvalidRequestError/invalidACL`` when ``acl`` is `nil`, before any request; ``NCMBApiError`` for a
+    ///   server error; the transport's error when no response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func update() async throws {
+        let fileName = try requireFileName()
+        guard let acl = state.withLock({ $0.fields["acl"]?.objectValue }) else { throw NCMBInvalidRequestError.invalidACL }
+        let response = try await NCMBFileService(context: context).updateACL(fileName: fileName, body: acl)
+        state.withLock { $0.applySave(sent: JSONObject(), response: response.contents) }
+    }
+
+    /// Deletes the file (`DELETE /files/{fileName}`). The object keeps its name and ACL, as in ncmb_swift.
+    ///
+    /// - Throws: ``NCMBApiError`` for a server error (E404001 for a missing file); the transport's error when no
+    ///   response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func delete() async throws {
+        _ = try await NCMBFileService(context: context).delete(fileName: requireFileName())
+    }
+
+    /// The file's name, which every request needs.
+    ///
+    /// - Throws: The E400003 ``NCMBApiError`` the server would send for an empty name: `/files/` lists the files instead.
+    private func requireFileName() throws -> String {
+        let fileName = self.fileName
+        guard !fileName.isEmpty else { throw NCMBApiError(APIError(.required, NCMBFile.fileNameField)) }
+        return fileName
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+internal import NCMBWire
+
+extension NCMBRequestExecutor {
+    /// Sends a file upload: the route's signed request with `form` as its `multipart/form-data` body.
+    ///
+    /// - Parameter timeout: Seconds to wait for the response: the context's file request timeout.
+    /// - Throws: The errors of ``execute(_:timeout:)``.
+    func upload(_ route: APIRoute, form: MultipartForm, timeout: TimeInterval) async throws -> NCMBResponse {
+        var request = try makeRequest(route, timeout: timeout)
+        request.headers["Content-Type"] = form.contentType
+        request.body = Data(form.encodedBytes())
+        return try await send(request, reading: read)
+    }
+
+    /// Sends a download and returns the body's bytes as they are: a file is not JSON.
+    ///
+    /// - Parameter timeout: Seconds to wait for the response: the context's file request timeout.
+    /// - Throws: ``NCMBApiError`` for an error status (E404001 for a missing or unreadable file); the other errors of
+    ///   ``execute(_:timeout:)``, except that any success body is accepted.
+    func download(_ route: APIRoute, timeout: TimeInterval) async throws -> Data {
+        let request = try makeRequest(route, timeout: timeout)
+        return try await send(request) { response in
+            // `read` turns an error status into the NCMBApiError its body reports; a success body is returned raw.
+            if !(200..<300).contains(response.statusCode) { _ = try read(response) }
+            return response.body
+        }
+    }
+
+    /// Sends `request` through the context's transport and reads the response with `reading`; E401001 to a request
+    /// sent with the session token signs the user out, as ``execute(_:timeout:)`` does.
+    private func send<Value>(
+        _ request: NCMBTransportRequest, reading: (NCMBTransportResponse) throws -> Value
+    ) async throws -> Value {
+        let response = try await context.transport.send(request)
+        do {
+            return try reading(response)
+        } catch let error as NCMBApiError where error.errorCode == .authenticationErrorByHeaderIncorrect {
+            if let sentToken = request.headers[NCMBHeaderName.sessionToken] {
+                context.session.signOut(ifSessionToken: sentToken)
+            }
+            throw error
+        }
+    }
+}

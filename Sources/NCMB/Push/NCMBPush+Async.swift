@@ -1,0 +1,106 @@
+internal import NCMBWire
+
+extension NCMBPush {
+    /// Sends the push: registers it (`POST /push`, every field) when it has no ``objectId``, otherwise sends the fields
+    /// changed since the last send (`PUT /push/{objectId}`, allowed until delivery starts).
+    ///
+    /// On success the push takes the `objectId` and `createDate` (or `updateDate`) the server returned.
+    ///
+    /// - Throws: ``NCMBInvalidRequestError`` for a field value or a ``searchCondition`` rejected when it was assigned,
+    ///   before any request; ``NCMBApiError`` for a server error (E400008 for both a delivery time and an immediate
+    ///   delivery); the transport's error when no response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func send() async throws {
+        let snapshot = state.current
+        let service = try service()
+        if let objectId = snapshot.fields["objectId"]?.stringValue {
+            let body = try snapshot.updateBody()
+            let response = try await service.update(objectId: objectId, fields: body)
+            state.withLock { $0.applySave(sent: body, response: response.contents) }
+        } else {
+            let body = try snapshot.createBody()
+            let response = try await service.create(body)
+            state.withLock { state in
+                state.applySave(sent: body, response: response.contents)
+                // A field removed before the push existed (a cleared delivery time) has nothing left to send.
+                state.modifiedKeys.removeAll { state.fields[$0] == nil && state.rejectedFields[$0] == nil }
+            }
+        }
+    }
+
+    /// Fetches the push with this ``objectId``, replacing every field; then ``deliveryNumber``, ``status`` and
+    /// ``error`` tell how the delivery went.
+    ///
+    /// - Throws: ``NCMBInvalidRequestError/emptyObjectId`` when the push has no objectId; ``NCMBApiError`` for a server
+    ///   error (E404001 when there is no such push or the caller may not read it); the transport's error when no
+    ///   response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func fetch() async throws {
+        let objectId = try requireObjectId()
+        let response = try await service().get(objectId: objectId)
+        state.withLock { $0.applyFetch(response.contents) }
+    }
+
+    /// Deletes the push with this ``objectId`` (an undelivered push is then never delivered) and clears every field.
+    ///
+    /// - Throws: ``NCMBInvalidRequestError/emptyObjectId`` when the push has no objectId; ``NCMBApiError`` for a server
+    ///   error; the transport's error when no response arrived.
+    /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
+    public func delete() async throws {
+        let objectId = try requireObjectId()
+        _ = try await service().delete(objectId: objectId)
+        state.withLock { $0.clear() }
+    }
+
+    /// The service of `/push`.
+    private func service() throws(NCMBInvalidRequestError) -> NCMBObjectService {
+        NCMBObjectService(context: context, collection: try classReference())
+    }
+}
+
+extension NCMBPush {
+    /// Sends the push: registers it, or sends the fields changed since the last send.
+    ///
+    /// - Returns: `.success` once the server has stored it, or `.failure` with the error.
+    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
+    ///   async code (use `try await send()` there) and preferably not from the main thread.
+    @available(*, noasync, message: "Blocks the calling thread; use `try await send()` in async code.")
+    public func send() -> NCMBResult<Void> { SynchronousCall.run { try await self.send() } }
+
+    /// Sends the push in the background, as `send()` does.
+    ///
+    /// - Parameter callback: Called once with the result, on a background queue.
+    public func sendInBackground(callback: @escaping NCMBHandler<Void>) {
+        BackgroundCall.start(callback) { try await self.send() }
+    }
+
+    /// Fetches the push with this ``objectId``, replacing every field.
+    ///
+    /// - Returns: `.success` once the fields are replaced, or `.failure` with the error.
+    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
+    ///   async code (use `try await fetch()` there) and preferably not from the main thread.
+    @available(*, noasync, message: "Blocks the calling thread; use `try await fetch()` in async code.")
+    public func fetch() -> NCMBResult<Void> { SynchronousCall.run { try await self.fetch() } }
+
+    /// Fetches the push with this ``objectId`` in the background, as `fetch()` does.
+    ///
+    /// - Parameter callback: Called once with the result, on a background queue.
+    public func fetchInBackground(callback: @escaping NCMBHandler<Void>) {
+        BackgroundCall.start(callback) { try await self.fetch() }
+    }
+
+    /// Deletes the push with this ``objectId`` and clears every field.
+    ///
+    /// - Returns: `.success` once deleted, or `.failure` with the error.
+    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
+    ///   async code (use `try await delete()` there) and preferably not from the main thread.
+    @available(*, noasync, message: "Blocks the calling thread; use `try await delete()` in async code.")
+    public func delete() -> NCMBResult<Void> { SynchronousCall.run { try await self.delete() } }
+
+    /// Deletes the push with this ``objectId`` in the background, as `delete()` does.
+    ///
+    /// - Parameter callback: Called once with the result, on a background queue.
+    public func deleteInBackground(callback: @escaping NCMBHandler<Void>) {
+        BackgroundCall.start(callback) { try await self.delete() }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+internal import NCMBWire
+
+/// Builds the routes of the file store (wire spec §5.5) and hands them to the executor.
+///
+/// Uploads and downloads wait the context's file request timeout (120 seconds by default), as in ncmb_swift; ACL
+/// updates and deletes wait the ordinary request timeout.
+struct NCMBFileService: Sendable {
+    /// Sends the requests.
+    let executor: NCMBRequestExecutor
+
+    /// Creates a service with the settings of `context`.
+    init(context: NCMBContext) {
+        self.executor = NCMBRequestExecutor(context: context)
+    }
+
+    /// `POST /files/{fileName}` with `form` as the multipart body → `{"createDate","fileName"}`.
+    func upload(_ form: MultipartForm) async throws -> NCMBResponse {
+        try await executor.upload(
+            .files(.upload(fileName: form.fileName)), form: form, timeout: executor.context.fileRequestTimeout)
+    }
+
+    /// `GET /files/{fileName}` → the file's bytes.
+    func download(fileName: String) async throws -> Data {
+        try await executor.download(.files(.download(fileName: fileName)), timeout: executor.context.fileRequestTimeout)
+    }
+
+    /// `PUT /files/{fileName}` with `body` (ncmb_swift sends the bare ACL map) → `{"updateDate"}`.
+    func updateACL(fileName: String, body: JSONObject) async throws -> NCMBResponse {
+        try await executor.execute(.files(.updateACL(fileName: fileName, body)))
+    }
+
+    /// `DELETE /files/{fileName}` → an empty body.
+    func delete(fileName: String) async throws -> NCMBResponse {
+        try await executor.execute(.files(.delete(fileName: fileName)))
+    }
+}
