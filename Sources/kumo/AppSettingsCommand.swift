@@ -22,8 +22,14 @@ struct AppSettingsCommand: AsyncParsableCommand {
     var allowsMultipleSessions: Bool?
     @Option(name: .customLong("users-public-read"), help: "Whether users created without an acl are publicly readable.")
     var usersArePublicReadable: Bool?
-    @Option(name: .customLong("public-files"), help: "Serve files without a signature under /publicFiles (default false).")
-    var publicFilesEnabled: Bool?
+    @Option(
+        name: .customLong("public-files"),
+        help: ArgumentHelp("on: serve publicly readable files without a signature under /publicFiles (default off).", valueName: "on|off"))
+    var publicFiles: Switch?
+    @Option(
+        name: .customLong("maximum-file-size"),
+        help: ArgumentHelp("Largest file an upload may store, in bytes (default 104857600 = 100 MiB).", valueName: "bytes"))
+    var maximumFileSize: Int64?
     @Option(name: .customLong("mail-sender"), help: "From: address of the application's mails.") var mailSender: String?
     @Option(name: .customLong("mail-custom-url"), help: "Base URL of your own mail pages (customUrl); \"\" for Kumo's pages.")
     var mailCustomURL: String?
@@ -41,6 +47,9 @@ struct AppSettingsCommand: AsyncParsableCommand {
     func validate() throws {
         if let hours = sessionLifetimeHours, !(1...168).contains(hours) {
             throw ValidationError("--session-lifetime-hours takes 1…168 (Kumo D10)")
+        }
+        if let maximumFileSize, maximumFileSize < 1 {
+            throw ValidationError("--maximum-file-size takes a positive number of bytes")
         }
         if let hours = mailTokenLifetimeHours, !(1...720).contains(hours) {
             throw ValidationError("--mail-token-lifetime-hours takes 1…720")
@@ -81,7 +90,8 @@ struct AppSettingsCommand: AsyncParsableCommand {
         if let sessionLifetimeHours { settings.sessionLifetimeSeconds = sessionLifetimeHours * 3600 }
         if let allowsMultipleSessions { settings.allowsMultipleSessions = allowsMultipleSessions }
         if let usersArePublicReadable { settings.usersArePublicReadable = usersArePublicReadable }
-        if let publicFilesEnabled { settings.publicFilesEnabled = publicFilesEnabled }
+        if let publicFiles { settings.publicFilesEnabled = publicFiles.isOn }
+        if let maximumFileSize { settings.maximumFileSize = maximumFileSize }
         if let mailSender { settings.mail.senderAddress = mailSender }
         if let mailCustomURL { settings.mail.customURL = mailCustomURL.isEmpty ? nil : mailCustomURL }
         if let confirmsMailAddress { settings.mail.confirmsMailAddress = confirmsMailAddress }
@@ -95,13 +105,19 @@ struct AppSettingsCommand: AsyncParsableCommand {
 
     /// The settings as stored (JSON), or as readable lines.
     static func describe(_ settings: ApplicationSettings, asJSON: Bool) -> String {
-        if asJSON { return settings.storedJSON.serializedString() }
+        if asJSON {
+            // Push credentials are private keys: `kumo apps push` shows them masked; never print them here.
+            var shown = settings
+            shown.push = PushSettings()
+            return shown.storedJSON.serializedString()
+        }
         let templates = settings.mail.templates.keys.sorted()
         return """
             session lifetime:      \(settings.sessionLifetimeSeconds / 3600) h
             multiple sessions:     \(settings.allowsMultipleSessions)
             users public read:     \(settings.usersArePublicReadable)
-            public files:          \(settings.publicFilesEnabled)
+            public files:          \(settings.publicFilesEnabled ? "on" : "off")
+            maximum file size:     \(settings.maximumFileSize) bytes
             mail sender:           \(settings.mail.senderAddress)
             mail custom URL:       \(settings.mail.customURL ?? "– (Kumo's own pages)")
             mail confirmation:     \(settings.mail.confirmsMailAddress)
@@ -109,4 +125,20 @@ struct AppSettingsCommand: AsyncParsableCommand {
             mail templates:        \(templates.isEmpty ? "built-in" : templates.joined(separator: ", "))
             """
     }
+}
+
+/// An `on`/`off` option value (`true`/`false` are accepted too).
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "on", "true": self = .on
+        case "off", "false": self = .off
+        default: return nil
+        }
+    }
+
+    /// Whether the switch is on.
+    var isOn: Bool { self == .on }
 }

@@ -9,7 +9,7 @@ import NCMBWire
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps", abstract: "Create and list applications and change their settings.",
-        subcommands: [Create.self, List.self, AppSettingsCommand.self])
+        subcommands: [Create.self, List.self, AppSettingsCommand.self, PushCredentialsCommand.self])
 
     /// `kumo apps create --name NAME`
     struct Create: AsyncParsableCommand {

@@ -38,6 +38,29 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("password-hash-cost"), help: "bcrypt cost of password hashes, 4…31.")
     var passwordHashCost = Int(ProcessInfo.processInfo.environment["KUMO_PASSWORD_HASH_COST"] ?? "") ?? 10
 
+    @Option(name: .customLong("apns-url"), help: "APNs production base URL (default: https://api.push.apple.com).")
+    var apnsURL: String?
+
+    @Option(
+        name: .customLong("apns-sandbox-url"), help: "APNs sandbox base URL (default: https://api.sandbox.push.apple.com).")
+    var apnsSandboxURL: String?
+
+    @Option(name: .customLong("fcm-url"), help: "FCM HTTP v1 base URL (default: https://fcm.googleapis.com).")
+    var fcmURL: String?
+
+    @Option(name: .customLong("fcm-token-url"), help: "OAuth2 token URL replacing every service account's token_uri.")
+    var fcmTokenURL: String?
+
+    /// Where push notifications go: the platforms' hosts unless overridden (a proxy, a test double).
+    var pushEndpoints: PushEndpoints {
+        var endpoints = PushEndpoints.production
+        if let apnsURL { endpoints.apnsProduction = apnsURL }
+        if let apnsSandboxURL { endpoints.apnsSandbox = apnsSandboxURL }
+        if let fcmURL { endpoints.fcm = fcmURL }
+        endpoints.fcmTokenOverride = fcmTokenURL
+        return endpoints
+    }
+
     @OptionGroup var storageOptions: StorageOptions
 
     @OptionGroup var mailOptions: MailOptions
@@ -46,6 +69,13 @@ struct ServeCommand: AsyncParsableCommand {
         guard (4...31).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 4 and 31") }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://")
+        }
+        let pushURLs = [
+            ("--apns-url", apnsURL), ("--apns-sandbox-url", apnsSandboxURL), ("--fcm-url", fcmURL),
+            ("--fcm-token-url", fcmTokenURL),
+        ]
+        for case (let name, let url?) in pushURLs where !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
+            throw ValidationError("\(name) must be an https:// (or http://) URL")
         }
     }
 
@@ -63,7 +93,7 @@ struct ServeCommand: AsyncParsableCommand {
         let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
         let environment = ServerEnvironment.live(
             storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),
-            mailer: mail.transport)
+            mailer: mail.transport, pushEndpoints: pushEndpoints)
         let server = buildApplication(configuration: configuration, environment: environment) { port in
             ConnectionBanner.print(
                 host: host, port: port, application: application, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
@@ -73,7 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: .init(
                 services: [
                     .init(service: StorageCloser(storage: storage)), .init(service: PushDeliveryService(environment: environment)),
-                    .init(service: server),
+                    .init(service: FileBlobSweeper(environment: environment)), .init(service: server),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
