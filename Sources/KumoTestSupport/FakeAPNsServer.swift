@@ -28,16 +28,7 @@ package final class FakeAPNsServer: Sendable {
             FakeAPNsServer.respond(to: request, scripts: scripts)
         }
         let fake = FakeAPNsServer(server: server, scripts: scripts)
-        do {
-            let result = try await body(fake)
-            await server.stop()
-            fake.recordUnexpectedRequests(sourceLocation: sourceLocation)
-            return result
-        } catch {
-            await server.stop()
-            fake.recordUnexpectedRequests(sourceLocation: sourceLocation)
-            throw error
-        }
+        return try await server.serve(as: "FakeAPNsServer", sourceLocation: sourceLocation) { try await body(fake) }
     }
 
     private init(server: FakePlatformServer, scripts: LockedBox<[String: [ScriptedPushResponse]]>) {
@@ -61,9 +52,7 @@ package final class FakeAPNsServer: Sendable {
 
     /// Records an issue per request that was not `POST /3/device/<hex token>`.
     package func recordUnexpectedRequests(sourceLocation: SourceLocation = #_sourceLocation) {
-        for request in server.unexpectedRequests {
-            Issue.record("FakeAPNsServer: unexpected \(request.method) \(request.path)", sourceLocation: sourceLocation)
-        }
+        server.recordUnexpectedRequests(as: "FakeAPNsServer", sourceLocation: sourceLocation)
     }
 
     private static func respond(
@@ -153,6 +142,30 @@ final class FakePlatformServer: Sendable {
 
     var requests: [RecordedPushRequest] { recorded.get() }
     var unexpectedRequests: [RecordedPushRequest] { unexpected.get() }
+
+    /// Runs `body`, then stops the server and records each unexpected request as an issue of the test, also when
+    /// `body` throws.
+    func serve<Result: Sendable>(
+        as fakeName: String, sourceLocation: SourceLocation, _ body: () async throws -> Result
+    ) async throws -> Result {
+        do {
+            let result = try await body()
+            await stop()
+            recordUnexpectedRequests(as: fakeName, sourceLocation: sourceLocation)
+            return result
+        } catch {
+            await stop()
+            recordUnexpectedRequests(as: fakeName, sourceLocation: sourceLocation)
+            throw error
+        }
+    }
+
+    /// Records each unexpected request so far as an issue of the running test.
+    func recordUnexpectedRequests(as fakeName: String, sourceLocation: SourceLocation) {
+        for request in unexpectedRequests {
+            Issue.record("\(fakeName): unexpected \(request.method) \(request.path)", sourceLocation: sourceLocation)
+        }
+    }
 
     /// Starts listening.
     static func start(context: NIOSSLContext, usesHTTP2: Bool, responder: @escaping Responder) async throws

@@ -41,16 +41,7 @@ package final class FakeFCMServer: Sendable {
             FakeFCMServer.respond(to: request, state: state)
         }
         let fake = FakeFCMServer(server: server, state: state)
-        do {
-            let result = try await body(fake)
-            await server.stop()
-            fake.recordUnexpectedRequests(sourceLocation: sourceLocation)
-            return result
-        } catch {
-            await server.stop()
-            fake.recordUnexpectedRequests(sourceLocation: sourceLocation)
-            throw error
-        }
+        return try await server.serve(as: "FakeFCMServer", sourceLocation: sourceLocation) { try await body(fake) }
     }
 
     /// Every request received, in order.
@@ -74,9 +65,7 @@ package final class FakeFCMServer: Sendable {
 
     /// Records an issue per request that was neither the token endpoint nor `messages:send`.
     package func recordUnexpectedRequests(sourceLocation: SourceLocation = #_sourceLocation) {
-        for request in server.unexpectedRequests {
-            Issue.record("FakeFCMServer: unexpected \(request.method) \(request.path)", sourceLocation: sourceLocation)
-        }
+        server.recordUnexpectedRequests(as: "FakeFCMServer", sourceLocation: sourceLocation)
     }
 
     private static func respond(to request: RecordedPushRequest, state: LockedBox<State>) -> ScriptedPushResponse? {

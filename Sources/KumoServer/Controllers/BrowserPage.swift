@@ -43,8 +43,8 @@ struct BrowserPage: Sendable {
     private static func addSecurityHeaders(to headers: inout HTTPFields) {
         headers[.cacheControl] = "no-store"
         headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
-        headers[.xFrameOptions] = "DENY"
-        headers[.referrerPolicy] = "no-referrer"
+        headers[HeaderNames.xFrameOptions] = "DENY"
+        headers[HeaderNames.referrerPolicy] = "no-referrer"
         headers[.xContentTypeOptions] = "nosniff"
     }
 
@@ -98,16 +98,5 @@ struct BrowserPage: Sendable {
             }
         }
         return escaped
-    }
-}
-
-extension HTTPField.Name {
-    static let xFrameOptions = named("X-Frame-Options")
-    static let referrerPolicy = named("Referrer-Policy")
-
-    private static func named(_ text: String) -> HTTPField.Name {
-        // Only called with the literal names above, which are valid tokens.
-        guard let name = HTTPField.Name(text) else { preconditionFailure("invalid header name \(text)") }
-        return name
     }
 }

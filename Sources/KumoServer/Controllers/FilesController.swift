@@ -16,11 +16,11 @@ package struct FilesController: Sendable {
     let configuration: KumoConfiguration
     let classPermissions: ClassPermissionGate
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment, configuration: KumoConfiguration) {
+    /// Creates the controller; `classPermissions` is the responder's gate, so one permission cache serves every route.
+    package init(environment: ServerEnvironment, configuration: KumoConfiguration, classPermissions: ClassPermissionGate) {
         self.environment = environment
         self.configuration = configuration
-        self.classPermissions = ClassPermissionGate(environment: environment)
+        self.classPermissions = classPermissions
     }
 
     /// `POST /files/{fileName}` (multipart, streamed) → 201 `{"createDate","fileName"}` (F61, F62).
@@ -84,8 +84,7 @@ package struct FilesController: Sendable {
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         try await classPermissions.authorize(.find, className: .file, context: context)
-        try FileQueryGuard.check(parameters)
-        try UserQueryGuard.check(parameters, isUserClass: false)
+        try HiddenFieldGuard.check(parameters, queryClass: .file)
         try await classPermissions.authorizeReads(of: parameters.whereQuery, context: context)
         var parameters = parameters
         parameters.include = []

@@ -5,7 +5,8 @@ extension PushController {
     /// Checks what a push's `searchCondition` would read: delivery resolves it past every ACL, so the caller must hold
     /// `find` on `installation` and on every class its sub-queries read (`$inQuery`, `$select`, … need `find`,
     /// `$relatedTo` needs `get`), exactly as if the caller had queried `/installations` itself. Without this, a client
-    /// allowed to register pushes could aim them by data of a class it may not read.
+    /// allowed to register pushes could aim them by data of a class it may not read. Hidden fields (`authData`, `blobId`)
+    /// are refused as in any query: a push's `deliveryPlanNumber` would otherwise count the matches of a guess.
     func authorizeSearchCondition(of body: JSONObject, context: KumoRequestContext) async throws {
         guard let value = body[PushController.Field.searchCondition], value != .null else { return }
         let condition: JSONValue
@@ -17,8 +18,8 @@ extension PushController {
         }
         // The body was validated before: a condition that does not parse was refused there.
         guard let whereQuery = try? WhereQuery(parsing: condition) else { return }
-        let gate = ClassPermissionGate(environment: environment)
-        try await gate.authorize(.find, className: .installation, context: context)
-        try await gate.authorizeReads(of: whereQuery, context: context)
+        try HiddenFieldGuard.check(whereQuery, queryClass: .installation)
+        try await classPermissions.authorize(.find, className: .installation, context: context)
+        try await classPermissions.authorizeReads(of: whereQuery, context: context)
     }
 }

@@ -10,9 +10,14 @@ package import NCMBWire
 /// `PushController+Body.swift`; rendering: `PushController+Rendering.swift`; status values: ``PushStatus``.
 package struct PushController: Sendable {
     let environment: ServerEnvironment
+    /// The responder's class-permission gate, for what a `searchCondition` reads.
+    let classPermissions: ClassPermissionGate
 
     /// Creates the controller.
-    package init(environment: ServerEnvironment) { self.environment = environment }
+    package init(environment: ServerEnvironment, classPermissions: ClassPermissionGate) {
+        self.environment = environment
+        self.classPermissions = classPermissions
+    }
 
     /// `POST /push` → 201 `{"createDate","objectId"}` (F76, F77); both delivery options → 400 E400008 (F79).
     ///

@@ -55,11 +55,10 @@ package struct UsersController: Sendable {
 
     /// `GET /users` → 200 `{"results":[…]}` (+ `"count"`), readable users only, without secrets.
     ///
-    /// Conditions and orders on `authData` are refused (400 E400002 `"authData is invalid."`): they would let a caller
-    /// learn other users' provider ids, and an anonymous id is all it takes to log in as that user.
+    /// Conditions and orders on `authData` were refused before (400 E400002 `"authData is invalid."`, by
+    /// `HiddenFieldGuard` in dispatch): they would let a caller learn other users' provider ids.
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
-        try UserQueryGuard.check(parameters)
         let request = FindRequest(applicationId: application.applicationId, className: .user, parameters: parameters)
         let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
         let results = found.objects.map { JSONValue.object(UserRendering.readable($0, caller: context.identity)) }

@@ -4,7 +4,7 @@ import KumoStorage
 import Metrics
 import NCMBWire
 
-/// Header names as Hummingbird field names, built once from the spellings in `NCMBHeaderName`.
+/// Header names as Hummingbird field names, built once (NCMB's from the spellings in `NCMBHeaderName`).
 enum HeaderNames {
     static let applicationKey = name(NCMBHeaderName.applicationKey)
     static let timestamp = name(NCMBHeaderName.timestamp)
@@ -13,6 +13,9 @@ enum HeaderNames {
     static let responseSignature = name(NCMBHeaderName.responseSignature)
     /// HTTP/1 servers move `Host` into the request's authority; an explicit field (in-process tests) takes precedence.
     static let host = name("Host")
+    /// Browser pages (wire spec §5.10) forbid framing and referrers.
+    static let xFrameOptions = name("X-Frame-Options")
+    static let referrerPolicy = name("Referrer-Policy")
 
     private static func name(_ text: String) -> HTTPField.Name {
         // The spellings are constants of the wire module, so a failure here is a programming error caught by every test.

@@ -8,8 +8,8 @@ extension APIResponder {
         case .objects(let reference, let operation):
             try await classPermissions.authorize(operation.operation, className: reference.className, context: context)
             guard case .find(let parameters) = operation else { return try await dispatch(reference, operation, context: context) }
-            // Sub-queries read other classes: each needs their `find` permission, and none may probe `authData`.
-            try UserQueryGuard.check(parameters, isUserClass: reference == .users)
+            // Sub-queries read other classes: each needs their `find` permission, and none may probe a hidden field.
+            try HiddenFieldGuard.check(parameters, queryClass: reference.className)
             try await classPermissions.authorizeReads(of: parameters.whereQuery, context: context)
             let result = try await dispatch(reference, operation, context: context)
             guard !parameters.include.isEmpty else { return result }

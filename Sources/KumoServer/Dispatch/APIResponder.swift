@@ -36,11 +36,12 @@ package struct APIResponder: HTTPResponder {
         self.users = UsersController(environment: environment, configuration: configuration)
         self.roles = RolesController(environment: environment)
         self.installations = InstallationsController(environment: environment)
-        self.files = FilesController(environment: environment, configuration: configuration)
-        self.pushes = PushController(environment: environment)
+        let classPermissions = ClassPermissionGate(environment: environment)
+        self.files = FilesController(environment: environment, configuration: configuration, classPermissions: classPermissions)
+        self.pushes = PushController(environment: environment, classPermissions: classPermissions)
         self.mailRequests = MailRequestsController(environment: environment, configuration: configuration)
         self.browserPages = BrowserPagesController(environment: environment, configuration: configuration, files: files)
-        self.classPermissions = ClassPermissionGate(environment: environment)
+        self.classPermissions = classPermissions
     }
 
     package func respond(to request: Request, context: Context) async throws -> Response {

@@ -39,15 +39,7 @@ actor DiskBlobWriter: BlobWriter {
     }
 
     deinit {
-        switch state {
-        case .open(let descriptor):
-            BlobFileSystem.closeQuietly(descriptor)
-            _ = try? BlobFileSystem.remove(partPath)
-        case .closed:
-            _ = try? BlobFileSystem.remove(partPath)
-        case .committed, .aborted:
-            break
-        }
+        Self.discardUpload(state, partPath: partPath)
     }
 
     func write(_ bytes: [UInt8]) async throws {
@@ -75,6 +67,13 @@ actor DiskBlobWriter: BlobWriter {
     }
 
     func abort() async {
+        Self.discardUpload(state, partPath: partPath)
+        if case .committed = state { return }
+        state = .aborted
+    }
+
+    /// Closes and removes the upload file of a writer in `state`; a committed or aborted blob is left alone.
+    private static func discardUpload(_ state: State, partPath: String) {
         switch state {
         case .open(let descriptor):
             BlobFileSystem.closeQuietly(descriptor)
@@ -84,7 +83,5 @@ actor DiskBlobWriter: BlobWriter {
         case .committed, .aborted:
             break
         }
-        if case .committed = state { return }
-        state = .aborted
     }
 }

@@ -24,17 +24,7 @@ extension NCMBObject {
     ///   before any request; ``NCMBApiError`` for a server error; the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func save() async throws {
-        let snapshot = state.current
-        let service = try service()
-        if let objectId = snapshot.fields["objectId"]?.stringValue {
-            let body = try snapshot.updateBody()
-            let response = try await service.update(objectId: objectId, fields: body)
-            state.withLock { $0.applySave(sent: body, response: response.contents) }
-        } else {
-            let body = try snapshot.createBody()
-            let response = try await service.create(body)
-            state.withLock { $0.applySave(sent: body, response: response.contents) }
-        }
+        try await saveFields(through: service())
     }
 
     /// Deletes the object with this ``objectId`` from the server, then clears every field.

@@ -11,20 +11,9 @@ extension NCMBPush {
     ///   delivery); the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func send() async throws {
-        let snapshot = state.current
-        let service = try service()
-        if let objectId = snapshot.fields["objectId"]?.stringValue {
-            let body = try snapshot.updateBody()
-            let response = try await service.update(objectId: objectId, fields: body)
-            state.withLock { $0.applySave(sent: body, response: response.contents) }
-        } else {
-            let body = try snapshot.createBody()
-            let response = try await service.create(body)
-            state.withLock { state in
-                state.applySave(sent: body, response: response.contents)
-                // A field removed before the push existed (a cleared delivery time) has nothing left to send.
-                state.modifiedKeys.removeAll { state.fields[$0] == nil && state.rejectedFields[$0] == nil }
-            }
+        try await saveFields(through: service()) { state in
+            // A field removed before the push existed (a cleared delivery time) has nothing left to send.
+            state.modifiedKeys.removeAll { state.fields[$0] == nil && state.rejectedFields[$0] == nil }
         }
     }
 

@@ -93,17 +93,7 @@ extension NCMBRole {
             if let roleOperation { state.assign(.success(roleOperation), to: NCMBRole.belongRoleField) }
             if let userOperation { state.assign(.success(userOperation), to: NCMBRole.belongUserField) }
         }
-        let snapshot = state.current
-        let service = try service()
-        if let objectId = snapshot.fields["objectId"]?.stringValue {
-            let body = try snapshot.updateBody()
-            let response = try await service.update(objectId: objectId, fields: body)
-            state.withLock { $0.applySave(sent: body, response: response.contents) }
-        } else {
-            let body = try snapshot.createBody()
-            let response = try await service.create(body)
-            state.withLock { $0.applySave(sent: body, response: response.contents) }
-        }
+        try await saveFields(through: service())
     }
 
     /// An AddRelation of `add`, else a RemoveRelation of `remove`, of Pointers to `className`; `nil` when both are

@@ -32,9 +32,4 @@ struct NCMBObjectService: Sendable {
     func delete(objectId: String) async throws -> NCMBResponse {
         try await executor.execute(.objects(collection, .delete(objectId: objectId)))
     }
-
-    /// `GET /…?where=…`: runs a query → `{"results":[…]}` (and `"count"` when asked).
-    func find(_ parameters: QueryParameters) async throws -> NCMBResponse {
-        try await executor.execute(.objects(collection, .find(parameters)))
-    }
 }

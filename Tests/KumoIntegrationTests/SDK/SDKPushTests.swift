@@ -22,7 +22,8 @@ import Testing
             try await push.send()
 
             let fetched = NCMBPush()
-            fetched.objectId = try #require(push.objectId)
+            let pushId: String = try #require(push.objectId)
+            fetched.objectId = pushId
             try await fetched.fetch()
             #expect(fetched.message == "hello")
             #expect(fetched.immediateDeliveryFlag)

@@ -74,6 +74,21 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        "/2013-09-01/classes/Note?where=%7B%22ref%22%3A%7B%22%24select%22%3A%7B%22query%22%3A%7B%22className%22%3A%22file%22%7D%2C%22key%22%3A%22blobId%22%7D%7D%7D",
+        "/2013-09-01/users?where=%7B%22ref%22%3A%7B%22%24inQuery%22%3A%7B%22className%22%3A%22file%22%2C%22where%22%3A%7B%22blobId%22%3A%22x%22%7D%7D%7D%7D",
+    ])
+    func subQueriesOverFilesFromOtherEndpointsCannotReachBlobId(target: String) async throws {
+        try await FileTests.run { _, requester in
+            try await requester.upload("a.txt")
+
+            let response = try await requester.send(.get, target)
+
+            #expect(response.status == .badRequest)
+            #expect(response.text == #"{"code":"E400002","error":"blobId is invalid."}"#)
+        }
+    }
+
     @Test func anInvalidWhereAnswersTheQueryErrorOfClasses() async throws {
         try await FileTests.run { _, requester in
             let response = try await requester.send(.get, FileTests.path + "?limit=5000")

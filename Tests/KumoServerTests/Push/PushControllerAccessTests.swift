@@ -112,6 +112,21 @@ import Testing
         }
     }
 
+    @Test func aSearchConditionMayNotProbeHiddenUserFields() async throws {
+        try await PushControllerTests.run { application, requester in
+            let probe = #"{"immediateDeliveryFlag":true,"searchCondition":{"owner":{"$inQuery":{"where":{"authData":{"$exists":true}},"className":"user"}}}}"#
+
+            let response = try await requester.send(.post, Self.path, body: probe)
+
+            #expect(response.status == .badRequest)
+            #expect(response.text == #"{"code":"E400002","error":"authData is invalid."}"#)
+            let stored = try await application.storage.objects.find(
+                FindRequest(applicationId: application.application.applicationId, className: .push, parameters: QueryParameters()),
+                access: .bypass)
+            #expect(stored.objects.isEmpty)
+        }
+    }
+
     // MARK: Open tracking
 
     @Test func openingCountsAndAnswersAsFixtureF80() async throws {

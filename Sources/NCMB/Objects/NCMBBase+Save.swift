@@ -1,0 +1,26 @@
+internal import NCMBWire
+
+extension NCMBBase {
+    /// Saves through `service`: registers every field (`POST`) when there is no `objectId`, otherwise sends the fields
+    /// changed since the last save (`PUT`), then takes the `objectId` and dates the server answered. The one save of
+    /// objects, installations, roles and pushes.
+    ///
+    /// - Parameter afterCreate: adjusts the field state after a successful `POST`, under the same lock.
+    /// - Throws: ``NCMBInvalidRequestError`` for a field value rejected when it was assigned, before any request;
+    ///   ``NCMBApiError`` for a server error; the transport's error when no response arrived.
+    func saveFields(through service: NCMBObjectService, afterCreate: (inout FieldState) -> Void = { _ in }) async throws {
+        let snapshot = state.current
+        if let objectId = snapshot.fields["objectId"]?.stringValue {
+            let body = try snapshot.updateBody()
+            let response = try await service.update(objectId: objectId, fields: body)
+            state.withLock { $0.applySave(sent: body, response: response.contents) }
+        } else {
+            let body = try snapshot.createBody()
+            let response = try await service.create(body)
+            state.withLock { state in
+                state.applySave(sent: body, response: response.contents)
+                afterCreate(&state)
+            }
+        }
+    }
+}
