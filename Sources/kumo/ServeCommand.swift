@@ -51,13 +51,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("fcm-token-url"), help: "OAuth2 token URL replacing every service account's token_uri.")
     var fcmTokenURL: String?
 
+    @Option(
+        name: .customLong("push-trust-roots"),
+        help: "A PEM file of CA certificates trusted for push connections besides the system's (a TLS-inspecting proxy).")
+    var pushTrustRootsFile: String?
+
     /// Where push notifications go: the platforms' hosts unless overridden (a proxy, a test double).
-    var pushEndpoints: PushEndpoints {
+    func makePushEndpoints() throws -> PushEndpoints {
         var endpoints = PushEndpoints.production
         if let apnsURL { endpoints.apnsProduction = apnsURL }
         if let apnsSandboxURL { endpoints.apnsSandbox = apnsSandboxURL }
         if let fcmURL { endpoints.fcm = fcmURL }
         endpoints.fcmTokenOverride = fcmTokenURL
+        if let pushTrustRootsFile {
+            guard let data = FileManager.default.contents(atPath: pushTrustRootsFile),
+                let pem = String(data: data, encoding: .utf8), pem.contains("-----BEGIN CERTIFICATE-----")
+            else { throw ValidationError("--push-trust-roots \(pushTrustRootsFile) is not a readable PEM certificate file") }
+            endpoints.additionalTrustRootsPEM = [pem]
+        }
         return endpoints
     }
 
@@ -89,6 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.publicURL = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
 
         let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
+        let pushEndpoints = try makePushEndpoints()
         let storage = try await storageOptions.openStorage(logger: logger)
         let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
         let environment = ServerEnvironment.live(

@@ -24,11 +24,16 @@ final class MultiInstanceKumo: @unchecked Sendable {
 
     /// Runs `kumo apps create` with the test keys against the database (which migrates it).
     static func createApplication(databaseURL: String) throws {
+        try run([
+            "apps", "create", "--name", "multi", "--application-key", applicationKey, "--client-key", clientKey, "--database", databaseURL,
+        ])
+    }
+
+    /// Runs one `kumo` command to its end; throws when it fails.
+    static func run(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = KumoProcess.executable
-        process.arguments = [
-            "apps", "create", "--name", "multi", "--application-key", applicationKey, "--client-key", clientKey, "--database", databaseURL,
-        ]
+        process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -78,8 +83,10 @@ final class MultiInstanceKumo: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// Sends one signed request over real HTTP.
-    func send(_ method: HTTPMethod, _ path: String, query: String? = nil, body: String? = nil) async throws -> (status: Int, body: String) {
+    /// Sends one signed request over real HTTP, with the session token when one is given.
+    func send(
+        _ method: HTTPMethod, _ path: String, query: String? = nil, body: String? = nil, sessionToken: String? = nil
+    ) async throws -> (status: Int, body: String) {
         let timestamp = WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000)).formatted
         let signature = RequestSignature.signature(
             method: method.rawValue, host: "127.0.0.1", path: path, rawQuery: query, applicationKey: Self.applicationKey,
@@ -90,6 +97,7 @@ final class MultiInstanceKumo: @unchecked Sendable {
         request.headers.add(name: NCMBHeaderName.timestamp, value: timestamp)
         request.headers.add(name: NCMBHeaderName.signature, value: signature)
         request.headers.add(name: "Content-Type", value: "application/json")
+        if let sessionToken { request.headers.add(name: NCMBHeaderName.sessionToken, value: sessionToken) }
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         let bytes = try await response.body.collect(upTo: 64 * 1024 * 1024)

@@ -90,7 +90,7 @@ struct MultiInstanceTests {
         try await TestDatabase.withScratchDatabase { configuration in
             let url = TestDatabase.url(of: configuration)
             try MultiInstanceKumo.createApplication(databaseURL: url)
-            let instance = MultiInstanceKumo(databaseURL: url, extraArguments: ["--database-timeout", "2"])
+            let instance = MultiInstanceKumo(databaseURL: url, extraArguments: ["--database-timeout", "5"])
             defer { instance.stop() }
             try instance.start()
             let before = try objectId(try await instance.send(.POST, "/2013-09-01/classes/Outage", body: #"{"phase":"before"}"#))
@@ -111,16 +111,34 @@ struct MultiInstanceTests {
             #expect([500, 503].contains(during.status))
             let code = try JSONValue(parsing: during.body).objectValue?["code"]?.stringValue
             #expect(code == "E503001" || code == "E500001")
-            #expect(elapsed < .seconds(6))
+            #expect(elapsed < .seconds(20))  // 5 s timeout; loose for busy CI machines, far below "hangs"
             #expect(readinessDuring == 503)
             #expect(after.status == 201)
             #expect(survivor.status == 200)
         }
     }
 
-    @Test(.disabled("Sessions do not exist yet (users and login issue): a session created on one instance must work on the other."))
-    func aSessionCreatedOnOneInstanceWorksOnTheOther() async throws {}
+    @Test func aSessionCreatedOnOneInstanceWorksOnTheOtherUntilALogoutOnEither() async throws {
+        try await withInstances(2) { instances, _ in
+            let signUp = try await instances[0].send(.POST, "/2013-09-01/users", body: #"{"userName":"multi","password":"secret-1"}"#)
+            let user = try JSONValue(parsing: signUp.body).objectValue ?? [:]
+            let userId = try #require(user["objectId"]?.stringValue)
+            let token = try #require(user["sessionToken"]?.stringValue)
+            let path = "/2013-09-01/users/\(userId)"
 
-    @Test(.disabled("Push does not exist yet: a scheduled push job must be claimed and sent exactly once across instances."))
-    func aScheduledPushIsSentExactlyOnce() async throws {}
+            let updated = try await instances[1].send(.PUT, path, body: #"{"nickname":"one"}"#, sessionToken: token)
+            let anonymous = try await instances[1].send(.PUT, path, body: #"{"nickname":"two"}"#)
+            let logout = try await instances[1].send(.GET, "/2013-09-01/logout", sessionToken: token)
+            let afterLogout = try await instances[0].send(.PUT, path, body: #"{"nickname":"three"}"#, sessionToken: token)
+            let read = try await instances[0].send(.GET, path)
+
+            #expect(signUp.status == 201)
+            #expect(updated.status == 200, "\(updated.body)")
+            #expect(anonymous.status != 200)
+            #expect(logout.status == 200)
+            #expect(afterLogout.status == 401)
+            #expect(try JSONValue(parsing: afterLogout.body).objectValue?["code"] == "E401001")
+            #expect(try JSONValue(parsing: read.body).objectValue?["nickname"] == "one")
+        }
+    }
 }
