@@ -91,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        ThreadSizing.matchAllowedCPUs()
         let logger = LoggingSetup.bootstrap(level: logLevel)
         var configuration = KumoConfiguration()
         configuration.host = host

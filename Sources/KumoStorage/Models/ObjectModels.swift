@@ -117,10 +117,12 @@ package struct StoredObject: Sendable, Hashable {
 
     /// The wire form: `objectId`, `createDate`, `updateDate`, `acl`, then the fields (fixtures F02, F18).
     package var json: JSONObject {
-        var object: JSONObject = [
-            "objectId": .string(objectId), "createDate": .string(createDate.formatted),
-            "updateDate": .string(updateDate.formatted), "acl": acl.json,
-        ]
+        var object = JSONObject()
+        object.reserveCapacity(4 + fields.count)
+        object["objectId"] = .string(objectId)
+        object["createDate"] = .string(createDate.formatted)
+        object["updateDate"] = .string(updateDate.formatted)
+        object["acl"] = acl.json
         for (key, value) in fields where !FieldName.systemFields.contains(key) { object[key] = value }
         return object
     }

@@ -26,6 +26,11 @@ package struct JSONObject: Sendable {
     }
 
     /// The keys in insertion order.
+    /// Makes room for `capacity` members, so that building a known number of them allocates once.
+    package mutating func reserveCapacity(_ capacity: Int) {
+        entries.reserveCapacity(capacity)
+    }
+
     package var keys: [String] { entries.map(\.key) }
 
     /// The number of keys.

@@ -4,7 +4,7 @@ extension JSONValue {
     /// Non-finite doubles cannot be JSON and are written as `null`; the parser never produces them.
     package func serializedBytes() -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(64)
+        output.reserveCapacity(512)
         JSONValue.write(self, into: &output)
         return output
     }

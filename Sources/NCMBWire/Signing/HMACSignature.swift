@@ -8,14 +8,24 @@ enum HMACSignature {
     }
 
     /// One client key, prepared once for several messages (the candidates of one verification).
+    ///
+    /// The HMAC state after the key is absorbed is kept and copied for each message (the hash states are values), so the
+    /// key schedule runs once per signer rather than once per message.
     struct Signer {
-        private let key: SymmetricKey
+        private let keyed: HMAC<SHA256>
 
-        init(clientKey: String) { key = SymmetricKey(data: Array(clientKey.utf8)) }
+        init(clientKey: String) { keyed = HMAC<SHA256>(key: SymmetricKey(data: Array(clientKey.utf8))) }
 
         /// `Base64(HMAC-SHA256(key, message))`.
         func base64(message: [UInt8]) -> String {
-            base64Encoded(Array(HMAC<SHA256>.authenticationCode(for: message, using: key)))
+            base64(of: [message])
+        }
+
+        /// `Base64(HMAC-SHA256(key, parts joined))`, without joining the parts in memory.
+        func base64(of parts: [[UInt8]]) -> String {
+            var mac = keyed
+            for part in parts { mac.update(data: part) }
+            return base64Encoded(Array(mac.finalize()))
         }
     }
 

@@ -11,7 +11,12 @@ package enum ResponseSignature {
     ///   - isBinary: whether the body is raw file bytes, hashed in hex form.
     ///   - clientKey: the application's client key.
     package static func signature(stringToSign: String, body: [UInt8], isBinary: Bool, clientKey: String) -> String {
-        HMACSignature.base64(message: message(stringToSign: stringToSign, body: body, isBinary: isBinary), clientKey: clientKey)
+        let signer = HMACSignature.Signer(clientKey: clientKey)
+        // The common JSON case hashes the body where it is instead of copying it behind the string to sign.
+        guard !isBinary, !body.isEmpty else {
+            return signer.base64(message: message(stringToSign: stringToSign, body: body, isBinary: isBinary))
+        }
+        return signer.base64(of: [Array(stringToSign.utf8), [UInt8(ascii: "\n")], body])
     }
 
     /// Whether a received response signature is the one expected, compared in constant time (SDK side; a mismatch is

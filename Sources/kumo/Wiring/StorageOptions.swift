@@ -72,16 +72,3 @@ struct StorageOptions: ParsableArguments {
         return configuration
     }
 }
-
-/// Sets up swift-log once for the process.
-enum LoggingSetup {
-    static func bootstrap(level: String) -> Logger {
-        let logLevel = Logger.Level(rawValue: level.lowercased()) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = logLevel
-            return handler
-        }
-        return Logger(label: "kumo")
-    }
-}

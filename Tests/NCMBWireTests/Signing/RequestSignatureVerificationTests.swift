@@ -135,6 +135,19 @@ struct ReceivedVariant: Sendable, CustomTestStringConvertible {
         #expect(hosts == ["mbaas.api.nifcloud.com"])
     }
 
+    @Test func triesTheHostHeadersHostsBeforeTheFixedOnesAndKeepsEveryCandidate() {
+        let fixed = [RequestSignature.defaultAPIHost, "api.example.com"]
+
+        let trial = RequestSignature.trialHosts(hostHeader: "127.0.0.1:8080", fixedHosts: fixed)
+        let withoutHeader = RequestSignature.trialHosts(hostHeader: nil, fixedHosts: fixed)
+        let headerIsFixed = RequestSignature.trialHosts(hostHeader: "api.example.com", fixedHosts: fixed)
+
+        #expect(trial == ["127.0.0.1", "127.0.0.1:8080", RequestSignature.defaultAPIHost, "api.example.com"])
+        #expect(Set(trial) == Set(RequestSignature.candidateHosts(hostHeader: "127.0.0.1:8080", fixedHosts: fixed)))
+        #expect(withoutHeader == fixed)
+        #expect(headerIsFixed == ["api.example.com", RequestSignature.defaultAPIHost])
+    }
+
     @Test(arguments: [
         ("localhost:8080", "localhost"), ("localhost", "localhost"), ("[::1]:8080", "[::1]"), ("[::1]", "[::1]"),
         ("127.0.0.1:18100", "127.0.0.1"),
