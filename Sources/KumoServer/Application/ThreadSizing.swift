@@ -6,7 +6,7 @@ import NIOCore
 /// NIO sizes its singleton event loop group and blocking pool from the machine's CPU count (or a cgroup quota), not
 /// from the process's CPU affinity: a server started with `taskset -c 0` on a 2-CPU machine got two event loops
 /// sharing its one CPU, and every request paid for the extra thread switches. Measured with `kumo bench`'s getById on
-/// one pinned CPU: about 15 % more requests per second with one loop (see README, Performance).
+/// one pinned CPU: about 12 % more requests per second with one loop (see README, Performance).
 package enum ThreadSizing {
     /// Lowers the NIO singletons' thread counts to the allowed CPUs when those are fewer; must run before the first use
     /// of `NIOSingletons` (the HTTP server, the HTTP client). Does nothing where the affinity cannot be read.
