@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func terminatesACommandThatRunsPastTheTimeout() async throws {
-        try await withScript("exec sleep 30") { script, _ in
+        try await withScript("exec sleep 120") { script, _ in
             let transport = SendmailMailTransport(command: script.path, timeout: .milliseconds(300))
             let started = ContinuousClock.now
             await #expect {
@@ -77,7 +77,8 @@ import Testing
                 guard case SendmailError.failed(_, _, let wasKilled, _) = error else { return false }
                 return wasKilled
             }
-            #expect(ContinuousClock.now - started < .seconds(10))
+            // Far below the command's 120 s; not tight, because on a loaded machine the send may first wait for a thread.
+            #expect(ContinuousClock.now - started < .seconds(60))
         }
     }
 

@@ -165,7 +165,7 @@ import Testing
         try await FakeAPNsServer.with(authority: authority) { fake in
             let sender = PlatformPushSender(
                 endpoints: PushEndpoints(apnsProduction: fake.baseURL), clock: TestClock(), logger: .quiet,
-                requestTimeout: .seconds(1))
+                requestTimeout: .seconds(5))
             let settings = try APNsHarness.makeSettings().settings
             let outcome = await sender.send(Self.notification, to: Self.device, credentials: settings)
             await sender.shutdown()
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func anUnreachableHostIsARetryableFailure() async throws {
-        try await APNsHarness.run(productionIsUnreachable: true) { harness in
+        try await APNsHarness.run(productionIsUnreachable: true, requestTimeout: .seconds(1)) { harness in
             let outcome = await harness.send(Self.notification, to: Self.device)
             #expect(outcome.isRetryableFailure)
             #expect(harness.fake.requests.isEmpty)
@@ -219,7 +219,8 @@ struct APNsHarness: Sendable {
 
     /// Runs `body` and shuts the sender down afterwards.
     static func run(
-        productionIsUnreachable: Bool = false, _ body: @Sendable (APNsHarness) async throws -> Void
+        productionIsUnreachable: Bool = false, requestTimeout: Duration = .seconds(30),
+        _ body: @Sendable (APNsHarness) async throws -> Void
     ) async throws {
         let authority = try TestCertificateAuthority()
         try await FakeAPNsServer.with(authority: authority) { fake in
@@ -227,11 +228,10 @@ struct APNsHarness: Sendable {
             let endpoints = PushEndpoints(
                 apnsProduction: productionIsUnreachable ? "https://127.0.0.1:1" : fake.baseURL, apnsSandbox: fake.baseURL,
                 additionalTrustRootsPEM: [authority.certificatePEM])
-            // AsyncHTTPClient retries a refused connection until the deadline, so the unreachable case gets a short one;
-            // every other case gets a generous one: a TLS + HTTP/2 handshake in a debug build on a busy CI machine can
-            // take more than a second.
-            let timeout: Duration = productionIsUnreachable ? .seconds(1) : .seconds(30)
-            let sender = PlatformPushSender(endpoints: endpoints, clock: clock, logger: .quiet, requestTimeout: timeout)
+            // Generous by default: a TLS + HTTP/2 handshake in a debug build on a busy CI machine can take seconds. Only
+            // a case that really connects to the unreachable host passes a short one (AsyncHTTPClient retries a refused
+            // connection until the deadline).
+            let sender = PlatformPushSender(endpoints: endpoints, clock: clock, logger: .quiet, requestTimeout: requestTimeout)
             let (settings, key) = try makeSettings()
             let harness = APNsHarness(fake: fake, sender: sender, clock: clock, settings: settings, privateKey: key)
             do {
