@@ -8,8 +8,9 @@ import NIOCore
 /// sharing its one CPU, and every request paid for the extra thread switches. Measured with `kumo bench`'s getById on
 /// one pinned CPU: about 12 % more requests per second with one loop (see README, Performance).
 package enum ThreadSizing {
-    /// Lowers the NIO singletons' thread counts to the allowed CPUs when those are fewer; must run before the first use
-    /// of `NIOSingletons` (the HTTP server, the HTTP client). Does nothing where the affinity cannot be read.
+    /// Lowers the NIO singletons' thread counts to the allowed CPUs when those are fewer; must run once, before the
+    /// first use of `NIOSingletons` (the HTTP server, the HTTP client); NIO traps on a second call. Does nothing where
+    /// the affinity cannot be read.
     package static func matchAllowedCPUs() {
         guard let allowed = allowedCPUCount(), allowed > 0, allowed < System.coreCount else { return }
         NIOSingletons.groupLoopCountSuggestion = allowed

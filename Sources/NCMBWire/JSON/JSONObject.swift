@@ -25,12 +25,12 @@ package struct JSONObject: Sendable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// The keys in insertion order.
     /// Makes room for `capacity` members, so that building a known number of them allocates once.
     package mutating func reserveCapacity(_ capacity: Int) {
         entries.reserveCapacity(capacity)
     }
 
+    /// The keys in insertion order.
     package var keys: [String] { entries.map(\.key) }
 
     /// The number of keys.
