@@ -134,7 +134,7 @@ struct MultiInstanceTests {
 
             #expect(signUp.status == 201)
             #expect(updated.status == 200, "\(updated.body)")
-            #expect(anonymous.status != 200)
+            #expect(anonymous.status == 403)  // E403001: the user's ACL, checked on the other instance
             #expect(logout.status == 200)
             #expect(afterLogout.status == 401)
             #expect(try JSONValue(parsing: afterLogout.body).objectValue?["code"] == "E401001")
