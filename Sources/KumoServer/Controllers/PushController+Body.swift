@@ -76,22 +76,10 @@ extension PushController {
     package static func parsePushBody(
         _ body: JSONObject
     ) throws(APIError) -> (operations: [(FieldName, FieldOperation)], acl: AccessControlList?) {
-        var operations: [(FieldName, FieldOperation)] = []
-        var acl: AccessControlList?
-        for (key, value) in body {
-            switch key {
-            case FieldName.objectId.rawValue, FieldName.createDate.rawValue, FieldName.updateDate.rawValue:
-                continue
-            case FieldName.acl.rawValue:
-                acl = try AccessControlList(parsing: value)
-            case _ where serverOwnedFields.contains(key):
-                throw APIError(.settingDisable, key)
-            default:
-                let field = try FieldName(validating: key)
-                operations.append((field, value.isNull ? .delete : .set(try checkedValue(value, of: key))))
-            }
+        try FieldOperation.parseBody(body) { field, value throws(APIError) in
+            guard !serverOwnedFields.contains(field.rawValue) else { throw APIError(.settingDisable, field.rawValue) }
+            return value.isNull ? .delete : .set(try checkedValue(value, of: field.rawValue))
         }
-        return (operations, acl)
     }
 
     /// A non-null body value of push field `field`, checked (and Dates normalised), or the error it gets.

@@ -1,17 +1,17 @@
-import JWTKit
+package import JWTKit
 package import KumoStorage
 import NCMBWire
 import NIOConcurrencyHelpers
 
 /// The claims of an APNs provider token: the team (`iss`) and when it was made (`iat`, whole seconds).
-struct APNsProviderTokenClaims: JWTPayload, Equatable {
+package struct APNsProviderTokenClaims: JWTPayload, Equatable {
     /// The developer team id.
-    var iss: String
+    package var iss: String
     /// Issue time in seconds since 1970.
-    var iat: Int
+    package var iat: Int
 
-    /// Nothing to check: APNs checks the age, Kumo only signs.
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
+    /// Nothing to check: APNs checks the age, Kumo only signs (tests verify the signature with these claims).
+    package func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
 /// Signs APNs provider tokens (ES256 with the `.p8` key, header `kid`, claims `iss`/`iat`) and reuses each for

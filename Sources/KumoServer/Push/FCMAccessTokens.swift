@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import JWTKit
+package import JWTKit
 package import KumoStorage
 import NCMBWire
 import NIOConcurrencyHelpers
@@ -7,20 +7,20 @@ import NIOCore
 import NIOHTTP1
 
 /// The claims of the assertion a service account trades for an OAuth2 access token (Google's "JWT bearer" flow).
-struct FCMAssertionClaims: JWTPayload, Equatable {
+package struct FCMAssertionClaims: JWTPayload, Equatable {
     /// The service account's address (`client_email`).
-    var iss: String
+    package var iss: String
     /// The requested scope: `https://www.googleapis.com/auth/firebase.messaging`.
-    var scope: String
+    package var scope: String
     /// The token endpoint.
-    var aud: String
+    package var aud: String
     /// Issue time, seconds since 1970.
-    var iat: Int
+    package var iat: Int
     /// Expiry, seconds since 1970 (one hour after `iat`).
-    var exp: Int
+    package var exp: Int
 
-    /// Nothing to check: the token endpoint checks, Kumo only signs.
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
+    /// Nothing to check: the token endpoint checks, Kumo only signs (tests verify the signature with these claims).
+    package func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
 /// OAuth2 access tokens of FCM service accounts: an RS256 assertion signed with the account's key is posted to the token

@@ -11,7 +11,7 @@ extension NCMBInstallation {
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func fetch() async throws {
         let objectId = try requireObjectId()
-        let response = try await service().get(objectId: objectId)
+        let response = try await objectService().get(objectId: objectId)
         state.withLock { $0.applyFetch(response.contents) }
         refreshVersions()
     }
@@ -27,7 +27,7 @@ extension NCMBInstallation {
     ///   the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func save() async throws {
-        try await saveFields(through: service())
+        try await saveFields(through: objectService())
         persist()
     }
 
@@ -37,17 +37,11 @@ extension NCMBInstallation {
     ///   server error; the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func delete() async throws {
-        let objectId = try requireObjectId()
-        _ = try await service().delete(objectId: objectId)
-        state.withLock { $0.clear() }
+        try await deleteFields()
         // A file that cannot be removed only means the next launch restores a deleted installation, as in ncmb_swift.
         try? context.session.localStore.delete(.currentInstallation)
     }
 
-    /// The service of `/installations`.
-    private func service() throws(NCMBInvalidRequestError) -> NCMBObjectService {
-        NCMBObjectService(context: context, collection: try classReference())
-    }
 }
 
 extension NCMBInstallation {

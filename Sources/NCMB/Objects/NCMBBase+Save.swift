@@ -23,4 +23,20 @@ extension NCMBBase {
             }
         }
     }
+
+    /// The service of this object's collection (`/classes/…`, `/installations`, `/roles`, `/push`).
+    func objectService() throws(NCMBInvalidRequestError) -> NCMBObjectService {
+        NCMBObjectService(context: context, collection: try classReference())
+    }
+
+    /// Deletes the object with this `objectId` on the server, then clears every field: the one delete of objects,
+    /// installations, roles and pushes.
+    ///
+    /// - Throws: ``NCMBInvalidRequestError/emptyObjectId`` when there is no objectId; ``NCMBApiError`` for a server
+    ///   error; the transport's error when no response arrived.
+    func deleteFields() async throws {
+        let objectId = try requireObjectId()
+        _ = try await objectService().delete(objectId: objectId)
+        state.withLock { $0.clear() }
+    }
 }

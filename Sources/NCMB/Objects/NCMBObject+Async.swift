@@ -9,7 +9,7 @@ extension NCMBObject {
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func fetch() async throws {
         let objectId = try requireObjectId()
-        let response = try await service().get(objectId: objectId)
+        let response = try await objectService().get(objectId: objectId)
         state.withLock { $0.applyFetch(response.contents) }
     }
 
@@ -24,7 +24,7 @@ extension NCMBObject {
     ///   before any request; ``NCMBApiError`` for a server error; the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func save() async throws {
-        try await saveFields(through: service())
+        try await saveFields(through: objectService())
     }
 
     /// Deletes the object with this ``objectId`` from the server, then clears every field.
@@ -33,13 +33,7 @@ extension NCMBObject {
     ///   server error; the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func delete() async throws {
-        let objectId = try requireObjectId()
-        _ = try await service().delete(objectId: objectId)
-        state.withLock { $0.clear() }
+        try await deleteFields()
     }
 
-    /// The service for this object's collection.
-    private func service() throws(NCMBInvalidRequestError) -> NCMBObjectService {
-        NCMBObjectService(context: context, collection: try classReference())
-    }
 }

@@ -11,7 +11,7 @@ extension NCMBPush {
     ///   delivery); the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func send() async throws {
-        try await saveFields(through: service()) { state in
+        try await saveFields(through: objectService()) { state in
             // A field removed before the push existed (a cleared delivery time) has nothing left to send.
             state.modifiedKeys.removeAll { state.fields[$0] == nil && state.rejectedFields[$0] == nil }
         }
@@ -26,7 +26,7 @@ extension NCMBPush {
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func fetch() async throws {
         let objectId = try requireObjectId()
-        let response = try await service().get(objectId: objectId)
+        let response = try await objectService().get(objectId: objectId)
         state.withLock { $0.applyFetch(response.contents) }
     }
 
@@ -36,15 +36,9 @@ extension NCMBPush {
     ///   error; the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func delete() async throws {
-        let objectId = try requireObjectId()
-        _ = try await service().delete(objectId: objectId)
-        state.withLock { $0.clear() }
+        try await deleteFields()
     }
 
-    /// The service of `/push`.
-    private func service() throws(NCMBInvalidRequestError) -> NCMBObjectService {
-        NCMBObjectService(context: context, collection: try classReference())
-    }
 }
 
 extension NCMBPush {

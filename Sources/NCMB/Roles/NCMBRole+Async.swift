@@ -57,7 +57,7 @@ extension NCMBRole {
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func fetch() async throws {
         let objectId = try requireObjectId()
-        let response = try await service().get(objectId: objectId)
+        let response = try await objectService().get(objectId: objectId)
         state.withLock { $0.applyFetch(response.contents) }
     }
 
@@ -78,9 +78,7 @@ extension NCMBRole {
     ///   error; the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func delete() async throws {
-        let objectId = try requireObjectId()
-        _ = try await service().delete(objectId: objectId)
-        state.withLock { $0.clear() }
+        try await deleteFields()
     }
 
     /// Sets the membership operators, as ncmb_swift does (an addition wins over a removal of the same kind), then saves.
@@ -93,7 +91,7 @@ extension NCMBRole {
             if let roleOperation { state.assign(.success(roleOperation), to: NCMBRole.belongRoleField) }
             if let userOperation { state.assign(.success(userOperation), to: NCMBRole.belongUserField) }
         }
-        try await saveFields(through: service())
+        try await saveFields(through: objectService())
     }
 
     /// An AddRelation of `add`, else a RemoveRelation of `remove`, of Pointers to `className`; `nil` when both are
@@ -118,8 +116,4 @@ extension NCMBRole {
         return pointers
     }
 
-    /// The service of `/roles`.
-    private func service() throws(NCMBInvalidRequestError) -> NCMBObjectService {
-        NCMBObjectService(context: context, collection: try classReference())
-    }
 }

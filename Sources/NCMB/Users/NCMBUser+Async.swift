@@ -89,11 +89,6 @@ extension NCMBUser {
         return user
     }
 
-    /// The service of `/users`.
-    func objectService() throws(NCMBInvalidRequestError) -> NCMBObjectService {
-        NCMBObjectService(context: context, collection: try classReference())
-    }
-
     /// Runs a request about this user; when the server answers E404001 and this is the signed-in user, signs them out
     /// (ncmb_swift clears its current user on E404001, wire spec §3.8).
     func signingOutIfGone<Value>(_ request: () async throws -> Value) async throws -> Value {

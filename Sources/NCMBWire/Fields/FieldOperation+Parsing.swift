@@ -52,6 +52,14 @@ extension FieldOperation {
     package static func parseBody(
         _ body: JSONObject
     ) throws(APIError) -> (operations: [(FieldName, FieldOperation)], acl: AccessControlList?) {
+        try parseBody(body) { field, value throws(APIError) in try FieldOperation(parsing: value, field: field) }
+    }
+
+    /// ``parseBody(_:)`` with the operation of each (validated) field decided by `operation`: a class with its own field
+    /// rules (push) keeps the shared handling of the system fields and the `acl`.
+    package static func parseBody(
+        _ body: JSONObject, operation: (FieldName, JSONValue) throws(APIError) -> FieldOperation
+    ) throws(APIError) -> (operations: [(FieldName, FieldOperation)], acl: AccessControlList?) {
         var operations: [(FieldName, FieldOperation)] = []
         var acl: AccessControlList?
         for (key, value) in body {
@@ -62,7 +70,7 @@ extension FieldOperation {
                 acl = try AccessControlList(parsing: value)
             default:
                 let field = try FieldName(validating: key)
-                operations.append((field, try FieldOperation(parsing: value, field: field)))
+                operations.append((field, try operation(field, value)))
             }
         }
         return (operations, acl)

@@ -95,38 +95,21 @@ import Testing
 
         /// Registers an iOS installation and returns its objectId.
         func install(_ token: String, _ extra: String = "") async throws -> String {
-            let response = try await requester.send(
-                .post, "/2013-09-01/installations", body: #"{"deviceType":"ios","deviceToken":"\#(token)"\#(extra)}"#)
-            #expect(response.status.code == 201, "installation: \(response.text)")
-            return try #require(response.json?.objectValue?["objectId"]?.stringValue)
+            try await requester.installDevice("ios", token, extra)
         }
 
         /// Registers a push and returns its objectId.
-        func push(_ body: String) async throws -> String {
-            let response = try await requester.send(.post, "/2013-09-01/push", body: body)
-            #expect(response.status.code == 201, "push: \(response.text)")
-            return try #require(response.json?.objectValue?["objectId"]?.stringValue)
-        }
+        func push(_ body: String) async throws -> String { try await requester.registerPush(body) }
 
         /// The push as `GET /push/{id}` shows it.
-        func fetchPush(_ objectId: String) async throws -> JSONObject {
-            let response = try await requester.send(.get, "/2013-09-01/push/\(objectId)")
-            return try #require(response.json?.objectValue, "get push: \(response.text)")
-        }
+        func fetchPush(_ objectId: String) async throws -> JSONObject { try await requester.fetchPush(objectId) }
 
         /// The claims of an APNs provider token once its ES256 signature checks out with the public key.
-        func verifyProviderToken(_ token: String) async throws -> ProviderTokenClaims {
+        func verifyProviderToken(_ token: String) async throws -> APNsProviderTokenClaims {
             let keys = JWTKeyCollection()
             await keys.add(ecdsa: try ES256PublicKey(pem: signingKey.publicKey.pemRepresentation), kid: "KEY0000001")
-            return try await keys.verify(token, as: ProviderTokenClaims.self)
+            return try await keys.verify(token, as: APNsProviderTokenClaims.self)
         }
-    }
-
-    /// The claims of an APNs provider token, as the test reads them.
-    struct ProviderTokenClaims: JWTPayload {
-        var iss: String
-        var iat: Int
-        func verify(using algorithm: some JWTAlgorithm) async throws {}
     }
 
     /// Runs `body` on a fresh server of `engine` whose application has APNs credentials with a new P-256 key.

@@ -24,24 +24,14 @@ import Testing
 
         /// Registers an installation and returns its objectId.
         func install(_ type: String, _ token: String, _ extra: String = "") async throws -> String {
-            let response = try await requester.send(
-                .post, "/2013-09-01/installations", body: #"{"deviceType":"\#(type)","deviceToken":"\#(token)"\#(extra)}"#)
-            #expect(response.status.code == 201, "installation: \(response.text)")
-            return try #require(response.json?.objectValue?["objectId"]?.stringValue)
+            try await requester.installDevice(type, token, extra)
         }
 
         /// Registers a push and returns its objectId.
-        func push(_ body: String) async throws -> String {
-            let response = try await requester.send(.post, "/2013-09-01/push", body: body)
-            #expect(response.status.code == 201, "push: \(response.text)")
-            return try #require(response.json?.objectValue?["objectId"]?.stringValue)
-        }
+        func push(_ body: String) async throws -> String { try await requester.registerPush(body) }
 
         /// The push as `GET /push/{id}` shows it.
-        func fetchPush(_ objectId: String) async throws -> JSONObject {
-            let response = try await requester.send(.get, "/2013-09-01/push/\(objectId)")
-            return try #require(response.json?.objectValue, "get push: \(response.text)")
-        }
+        func fetchPush(_ objectId: String) async throws -> JSONObject { try await requester.fetchPush(objectId) }
 
         /// The installation as `GET /installations/{id}` shows it.
         func fetchInstallation(_ objectId: String) async throws -> JSONObject {

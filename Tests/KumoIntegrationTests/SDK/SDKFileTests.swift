@@ -9,23 +9,14 @@ import Testing
     /// Every byte value, twice: what a download must return unchanged.
     static let binary = Data((0..<512).map { UInt8($0 % 256) })
 
-    /// Signs up a new user, who becomes the current user.
-    static func signUp(_ userName: String) async throws -> NCMBUser {
-        let user = NCMBUser()
-        user.userName = userName
-        user.password = "secret"
-        try await user.signUp()
-        return user
-    }
-
     @Test func aJapaneseNamedOwnerOnlyFileIsDeniedToOthersAndDownloadedIntactByItsOwner() async throws {
         try await withSDK { _ in
-            let owner = try await Self.signUp("owner")
+            let owner = try await signUpUser("owner")
             var acl = NCMBACL.empty
             acl.put(key: try #require(owner.objectId), readable: true, writable: true)
             try await NCMBFile(fileName: "写真 アルバム.png", acl: acl).save(data: Self.binary)
 
-            _ = try await Self.signUp("other")
+            _ = try await signUpUser("other")
             let error = await #expect(throws: NCMBApiError.self) { try await NCMBFile(fileName: "写真 アルバム.png").fetch() }
             #expect(error?.errorCode == .noDataAvailable)
 
@@ -54,7 +45,7 @@ import Testing
 
     @Test func anACLUpdateSentAsTheBareMapOpensTheFileToEveryone() async throws {
         try await withSDK { _ in
-            let owner = try await Self.signUp("owner")
+            let owner = try await signUpUser("owner")
             var privateACL = NCMBACL.empty
             privateACL.put(key: try #require(owner.objectId), readable: true, writable: true)
             let file = NCMBFile(fileName: "report.pdf", acl: privateACL)
@@ -66,7 +57,7 @@ import Testing
             try await file.update()
             #expect(file.updateDate != nil)
 
-            _ = try await Self.signUp("reader")
+            _ = try await signUpUser("reader")
             #expect(try await NCMBFile(fileName: "report.pdf").fetch() == Data("%PDF".utf8))
             let denied = await #expect(throws: NCMBApiError.self) { try await NCMBFile(fileName: "report.pdf").delete() }
             #expect(denied?.errorCode == .noAccessWithACL)

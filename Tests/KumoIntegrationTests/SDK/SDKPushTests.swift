@@ -6,15 +6,6 @@ import Testing
 /// Pushes through the real SDK and server in process: send, fetch, query, delete, ACLs and open tracking (wire spec
 /// §5.7). Delivery itself is tested with the server's fake APNs and FCM.
 @Suite struct SDKPushTests {
-    /// Signs up a new user, who becomes the current user.
-    static func signUp(_ userName: String) async throws -> NCMBUser {
-        let user = NCMBUser()
-        user.userName = userName
-        user.password = "secret"
-        try await user.signUp()
-        return user
-    }
-
     @Test func aDefaultPushIsAcceptedAsNcmbSwiftSendsIt() async throws {
         try await withSDK { _ in
             let push = NCMBPush()
@@ -114,14 +105,14 @@ import Testing
 
     @Test func anOwnerOnlyPushIsHiddenFromOtherUsers() async throws {
         try await withSDK { _ in
-            let owner = try await Self.signUp("owner")
+            let owner = try await signUpUser("owner")
             let push = NCMBPush()
             var acl = NCMBACL.empty
             acl.put(key: try #require(owner.objectId), readable: true, writable: true)
             push.acl = acl
             try await push.send()
 
-            _ = try await Self.signUp("other")
+            _ = try await signUpUser("other")
             let probe = NCMBPush()
             probe.objectId = push.objectId
             let error = await #expect(throws: NCMBApiError.self) { try await probe.fetch() }

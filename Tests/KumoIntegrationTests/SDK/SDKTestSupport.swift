@@ -17,6 +17,16 @@ func withSDK(
     }
 }
 
+/// Signs up a new user with the password `secret`; the user becomes the current user.
+@discardableResult
+func signUpUser(_ userName: String) async throws -> NCMBUser {
+    let user = NCMBUser()
+    user.userName = userName
+    user.password = "secret"
+    try await user.signUp()
+    return user
+}
+
 /// Creates and saves an object of `className` with `fields`.
 @discardableResult
 func saveObject(_ className: String, _ fields: [String: any Sendable]) async throws -> NCMBObject {

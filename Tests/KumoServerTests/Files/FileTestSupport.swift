@@ -52,9 +52,7 @@ enum FileTests {
         settings: ApplicationSettings = ApplicationSettings(),
         _ body: @escaping @Sendable (TestApplication, TestRequester) async throws -> Void
     ) async throws {
-        try await TestApplication.with(engine: .sqlite, settings: settings) { application in
-            try await application.test { requester in try await body(application, requester) }
-        }
+        try await TestApplication.withRequester(settings: settings, body)
     }
 
     /// Deterministic bytes of every value.

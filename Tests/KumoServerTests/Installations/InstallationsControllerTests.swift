@@ -15,17 +15,12 @@ import Testing
 
     /// Runs `body` with a requester on a fresh SQLite server.
     static func run(_ body: @escaping @Sendable (TestApplication, TestRequester) async throws -> Void) async throws {
-        try await TestApplication.with(engine: .sqlite) { application in
-            try await application.test { requester in try await body(application, requester) }
-        }
+        try await TestApplication.withRequester(body)
     }
 
     /// Registers an installation and returns its objectId.
     static func register(_ requester: TestRequester, _ body: String, token: String? = nil) async throws -> String {
-        let headers = token.map { [UserTests.sessionHeader: $0] } ?? [:]
-        let response = try await requester.send(.post, path, body: body, headers: headers)
-        #expect(response.status == .created, "\(response.text)")
-        return try #require(response.json?.objectValue?["objectId"]?.stringValue)
+        try await requester.createObject(at: path, body, token: token)
     }
 
     /// How many installations an anonymous query counts.

@@ -257,18 +257,11 @@ struct APNsHarness: Sendable {
     }
 
     /// The claims of `token` once its ES256 signature checks out with the public key.
-    func verify(_ token: String) async throws -> ProviderTokenClaims {
+    func verify(_ token: String) async throws -> APNsProviderTokenClaims {
         let keys = JWTKeyCollection()
         await keys.add(ecdsa: try ES256PublicKey(pem: privateKey.publicKey.pemRepresentation))
-        return try await keys.verify(token, as: ProviderTokenClaims.self)
+        return try await keys.verify(token, as: APNsProviderTokenClaims.self)
     }
-}
-
-/// The claims of an APNs provider token, as a test reads them.
-struct ProviderTokenClaims: JWTPayload {
-    var iss: String
-    var iat: Int
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
 /// Reads JWT parts without checking them.

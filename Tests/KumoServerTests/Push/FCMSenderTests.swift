@@ -233,10 +233,10 @@ struct FCMHarness: Sendable {
     }
 
     /// The claims of `assertion` once its RS256 signature checks out with the public key.
-    func verify(_ assertion: String) async throws -> AssertionClaims {
+    func verify(_ assertion: String) async throws -> FCMAssertionClaims {
         let keys = JWTKeyCollection()
         await keys.add(rsa: try Insecure.RSA.PublicKey(pem: privateKey.publicKey.pemRepresentation), digestAlgorithm: .sha256)
-        return try await keys.verify(assertion, as: AssertionClaims.self)
+        return try await keys.verify(assertion, as: FCMAssertionClaims.self)
     }
 
     /// The fields of a form body (values left encoded).
@@ -250,12 +250,3 @@ struct FCMHarness: Sendable {
     }
 }
 
-/// The claims of a service-account assertion, as a test reads them.
-struct AssertionClaims: JWTPayload {
-    var iss: String
-    var scope: String
-    var aud: String
-    var iat: Int
-    var exp: Int
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-}
