@@ -113,3 +113,30 @@ import Testing
         #expect(read.status == 200)
     }
 }
+
+extension ServeEndToEndTests {
+    @Test(arguments: ["missing.pem", "not-a-certificate.pem"])
+    func serveRefusesPushTrustRootsThatAreNotAPEMCertificateFile(_ name: String) async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        let file = kumo.dataDirectory.appendingPathComponent(name)
+        if name != "missing.pem" { try Data("just text".utf8).write(to: file) }
+        let process = Process()
+        process.executableURL = KumoProcess.executable
+        process.arguments = ["serve", "--port", "0", "--data-dir", kumo.dataDirectory.path, "--push-trust-roots", file.path]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        // A server that starts anyway would never exit: stop it after a generous wait and fail.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+
+        #expect(process.terminationStatus != 0)
+        #expect(message.contains("--push-trust-roots"))
+        #expect(message.contains("is not a readable PEM certificate file"))
+    }
+}
