@@ -56,6 +56,8 @@ let package = Package(
             dependencies: [
                 "NCMBWire",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -97,7 +99,9 @@ let package = Package(
         ),
         .testTarget(
             name: "KumoPostgresTests",
-            dependencies: ["KumoPostgres", "KumoStorage", "NCMBWire", "KumoTestSupport"],
+            dependencies: [
+                "KumoPostgres", "KumoStorage", "NCMBWire", "KumoTestSupport", .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -108,6 +112,7 @@ let package = Package(
                 "NCMBWire",
                 "KumoStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -130,6 +135,7 @@ let package = Package(
             dependencies: [
                 "KumoServer", "KumoStorage", "NCMBWire", "KumoTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "JWTKit", package: "jwt-kit"),

@@ -15,7 +15,7 @@ struct SQLiteAccountStore: AccountStore {
 
     func session(tokenHash: String, applicationId: String, now: WireDate) async throws -> ActiveSession? {
         let statement = AccountStatements.session(tokenHash: tokenHash, applicationId: applicationId, now: now, dialect: dialect)
-        return try await readers.read(isSingleStatement: true) { transaction in
+        return try await readers.read(.pointLookup) { transaction in
             guard let row = try transaction.rows(statement).first else { return nil }
             guard let objectId = row.column(AccountStatements.Column.userObjectId)?.string,
                 let expiresAt = row.column(AccountStatements.Column.expiresAt)?.integer
@@ -47,7 +47,7 @@ struct SQLiteAccountStore: AccountStore {
 
     func credentials(applicationId: String, lookup: UserLookup) async throws -> UserCredentials? {
         let statement = AccountStatements.credentials(applicationId: applicationId, lookup: lookup, dialect: dialect)
-        return try await readers.read(isSingleStatement: true) { transaction in
+        return try await readers.read(.pointLookup) { transaction in
             guard let row = try transaction.rows(statement).first else { return nil }
             let user = try SQLiteObjectRow(row).object
             return UserCredentials(user: user, passwordHash: row.column(AccountStatements.Column.passwordHash)?.string)
@@ -61,7 +61,7 @@ struct SQLiteAccountStore: AccountStore {
 
     func token(tokenHash: String, applicationId: String) async throws -> OneTimeToken? {
         let statement = AccountStatements.token(tokenHash: tokenHash, applicationId: applicationId, dialect: dialect)
-        return try await readers.read(isSingleStatement: true) { transaction in
+        return try await readers.read(.pointLookup) { transaction in
             typealias Column = AccountStatements.Column
             guard let row = try transaction.rows(statement).first else { return nil }
             guard let purposeText = row.column(Column.purpose)?.string, let purpose = OneTimeTokenPurpose(rawValue: purposeText),
@@ -83,7 +83,7 @@ struct SQLiteAccountStore: AccountStore {
 
     func roleNames(applicationId: String, userObjectId: String) async throws -> Set<String> {
         let statement = AccountStatements.roleNames(applicationId: applicationId, userObjectId: userObjectId, dialect: dialect)
-        return try await readers.read(isSingleStatement: true) { transaction in
+        return try await readers.read(.singleStatement) { transaction in
             Set(try transaction.rows(statement).compactMap { $0.column(AccountStatements.Column.roleName)?.string })
         }
     }

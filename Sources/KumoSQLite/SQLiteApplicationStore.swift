@@ -69,7 +69,7 @@ struct SQLiteApplicationStore: ApplicationStore {
     }
 
     func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {
-        let rows = try await readers.read(isSingleStatement: true) { transaction in
+        let rows = try await readers.read(.singleStatement) { transaction in
             try transaction.rows(
                 "SELECT class_name, permissions FROM classes WHERE application_id = ?1 AND permissions <> '{}'", [.text(applicationId)])
         }

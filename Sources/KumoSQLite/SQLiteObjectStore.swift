@@ -21,16 +21,25 @@ struct SQLiteObjectStore: ObjectStore {
             applicationId: key.applicationId, className: key.className,
             parameters: QueryParameters(whereQuery: WhereQuery([condition]), limit: 1, include: include)
         )
-        guard let object = try await find(request, access: access).objects.first else { throw StorageError.notFound }
+        // One row by its objectId: a lookup in the (class, objectId) index, cheap enough to run on the calling thread.
+        let shape: SQLiteReaderPool.ReadShape = include.isEmpty ? .pointLookup : .snapshot
+        guard let object = try await find(request, access: access, shape: shape).objects.first else { throw StorageError.notFound }
         return object
     }
 
     func find(_ request: FindRequest, access: AccessContext) async throws -> FoundObjects {
+        // Only the page statement runs (no count, no includes to expand): no explicit transaction is needed.
+        let parameters = request.parameters
+        let isSingleStatement = !parameters.includesCount && parameters.include.isEmpty
+        return try await find(request, access: access, shape: isSingleStatement ? .singleStatement : .snapshot)
+    }
+
+    private func find(_ request: FindRequest, access: AccessContext, shape: SQLiteReaderPool.ReadShape) async throws
+        -> FoundObjects
+    {
         let compiled = QueryCompiler.find(request, access: access, dialect: dialect)
         let parameters = request.parameters
-        // Only the page statement runs (no count, no includes to expand): no explicit transaction is needed.
-        let isSingleStatement = compiled.count == nil && parameters.include.isEmpty
-        return try await readers.read(isSingleStatement: isSingleStatement) { transaction in
+        return try await readers.read(shape) { transaction in
             var objects: [StoredObject] = []
             if let page = compiled.page {
                 objects = try transaction.rows(page).map { try SQLiteObjectRow($0).object }

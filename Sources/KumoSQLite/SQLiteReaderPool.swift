@@ -4,8 +4,8 @@ import NIOConcurrencyHelpers
 /// Read-only WAL connections (`PRAGMA query_only`) that serve reads while the writer works (architecture §7.6).
 ///
 /// Each read borrows one connection and runs all its statements (page, count, includes) in one read transaction, so
-/// they see one snapshot; the transaction is one job on the storage's thread pool. Callers wait in arrival order when
-/// every connection is busy. The pool's state sits behind a lock rather than in an actor: borrowing a free connection
+/// they see one snapshot; the transaction is one job on the storage's thread pool, except point lookups, which run on
+/// the calling thread (``ReadShape``). Callers wait in arrival order when every connection is busy. The pool's state sits behind a lock rather than in an actor: borrowing a free connection
 /// then costs no executor hop.
 final class SQLiteReaderPool: Sendable {
     private struct State {
@@ -24,32 +24,58 @@ final class SQLiteReaderPool: Sendable {
     }
 
     private let state: NIOLockedValueBox<State>
+    private let counts = NIOLockedValueBox((callingThread: 0, threadPool: 0))
 
     /// Creates a pool over open, configured connections it then owns.
     init(connections: [SQLiteConnection]) {
         self.state = NIOLockedValueBox(State(available: connections))
     }
 
-    /// Runs `body` in one read transaction on one connection.
+    /// How a read runs; see ``read(_:_:)``.
+    enum ReadShape {
+        /// One statement whose cost is bounded by one index lookup (a row by its key): runs on the calling thread.
+        case pointLookup
+        /// One statement of any cost: runs on the storage's thread pool, in SQLite's implicit read transaction.
+        case singleStatement
+        /// Several statements that must see one snapshot: runs on the thread pool inside `BEGIN`…`COMMIT`.
+        case snapshot
+    }
+
+    /// How many reads ran on the calling thread and how many on the thread pool since the pool opened.
+    var readCounts: (callingThread: Int, threadPool: Int) { counts.withLockedValue { ($0.callingThread, $0.threadPool) } }
+
+    /// Runs `body` on one connection.
     ///
-    /// - Parameter isSingleStatement: `body` runs exactly one statement, which SQLite already runs in its own implicit
-    ///   read transaction, so no explicit `BEGIN`/`COMMIT` is needed for one snapshot.
+    /// A point lookup runs right where it is called, even on an event loop: handing a read that takes a few
+    /// microseconds to another thread cost more than the read itself (two thread switches; measured with `kumo bench`
+    /// getById, see README, Performance). A reader in WAL mode never waits for the writer, so such a read blocks only
+    /// as long as its B-tree lookup. Every other read goes to the storage's thread pool.
+    ///
     /// - Throws: what `body` threw, or `StorageError.unavailable` when the pool is closed or SQLite fails.
     func read<Value: Sendable>(
-        isSingleStatement: Bool = false, _ body: @escaping @Sendable (SQLiteTransaction) throws -> Value
+        _ shape: ReadShape = .snapshot, _ body: @escaping @Sendable (SQLiteTransaction) throws -> Value
     ) async throws -> Value {
         guard let connection = await acquire() else { throw StorageError.unavailable("The storage is closed.") }
         defer { release(connection) }
-        return try await connection.run { transaction in
-            if isSingleStatement { return try body(transaction) }
-            try transaction.execute("BEGIN")
-            do {
-                let value = try body(transaction)
-                try transaction.execute("COMMIT")
-                return value
-            } catch {
-                try? transaction.execute("ROLLBACK")
-                throw error
+        switch shape {
+        case .pointLookup:
+            counts.withLockedValue { $0.callingThread += 1 }
+            return try connection.runHere(body)
+        case .singleStatement:
+            counts.withLockedValue { $0.threadPool += 1 }
+            return try await connection.run(body)
+        case .snapshot:
+            counts.withLockedValue { $0.threadPool += 1 }
+            return try await connection.run { transaction in
+                try transaction.execute("BEGIN")
+                do {
+                    let value = try body(transaction)
+                    try transaction.execute("COMMIT")
+                    return value
+                } catch {
+                    try? transaction.execute("ROLLBACK")
+                    throw error
+                }
             }
         }
     }

@@ -85,6 +85,9 @@ package struct SQLiteStorage: StorageBackend {
         try await threadPool.shutdownGracefully()
     }
 
+    /// How many reads ran on the calling thread (point lookups) and how many on the storage's thread pool.
+    package var readCounts: (callingThread: Int, threadPool: Int) { readers.readCounts }
+
     /// The result of `PRAGMA integrity_check`: `ok` for a sound database.
     package func integrityCheck() async throws -> String {
         try await readers.read { transaction in

@@ -56,6 +56,17 @@ struct SQLiteConnection: Sendable {
         }
     }
 
+    /// Runs `body` on the calling thread; only for work as short as one index lookup (see `SQLiteReaderPool.ReadShape`).
+    ///
+    /// - Throws: what `body` threw, SQLite failures as `StorageError`.
+    func runHere<Value>(_ body: (SQLiteTransaction) throws -> Value) throws -> Value {
+        do {
+            return try body(SQLiteTransaction(handle: handle, logger: logger))
+        } catch let error as SQLiteFailure {
+            throw StorageError(sqliteError: error, logger: logger)
+        }
+    }
+
     /// Closes the connection on the thread pool.
     func close() async throws {
         try await threadPool.runIfActive { [handle] in handle.close() }

@@ -1,7 +1,9 @@
 package import Hummingbird
+import HummingbirdCore
 import Logging
 
-/// Builds the Kumo HTTP application: one `APIResponder` behind Hummingbird's HTTP/1 server.
+/// Builds the Kumo HTTP application: one `APIResponder` behind Hummingbird's HTTP/1 server, each connection served on
+/// its own event loop (``EventLoopBoundChildChannel``).
 ///
 /// - Parameters:
 ///   - configuration: listener and limits.
@@ -12,6 +14,7 @@ package func buildApplication(
 ) -> some ApplicationProtocol {
     Application(
         responder: APIResponder(configuration: configuration, environment: environment),
+        server: HTTPServerBuilder { responder in EventLoopBoundChildChannel(HTTP1Channel(responder: responder)) },
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Kumo"),
         onServerRunning: { channel in onServerRunning(channel.localAddress?.port ?? configuration.port) },

@@ -1,4 +1,5 @@
 package import NCMBWire
+package import NIOPosix
 
 /// `BlobStore` on the local disk: one file per committed blob under `<directory>/<applicationId>/<blobId>`, uploads
 /// written to `<directory>/.uploads/<blobId>.part` first and renamed into place after `fsync` (atomic commit). The
@@ -9,14 +10,29 @@ package import NCMBWire
 /// modification times (a commit renames the staging file, whose last write is the commit), and an upload's age for
 /// ``deleteAbandonedUploads(startedBefore:)`` is the time of its last write, so a slow upload still writing is kept.
 ///
-/// Calls block their thread on short system calls (one chunk at most), which is acceptable on the cooperative pool.
+/// Every system call runs on a thread pool (`fsync` can take long): callers run on event loops (Kumo serves each
+/// connection on its loop), which must never block.
 package struct DiskBlobStore: BlobStore {
     /// The root directory of the blobs.
     package let directory: String
+    /// Where the blocking system calls run.
+    let threadPool: NIOThreadPool
 
-    /// Creates a store rooted at `directory` (created, with missing parents, at the first upload).
-    package init(directory: String) {
+    /// Creates a store rooted at `directory` (created, with missing parents, at the first upload) whose system calls
+    /// run on `threadPool` (NIO's shared blocking pool unless told otherwise).
+    package init(directory: String, threadPool: NIOThreadPool = .singleton) {
         self.directory = directory
+        self.threadPool = threadPool
+    }
+
+    /// Runs blocking file-system work on the thread pool.
+    func blocking<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        do {
+            return try await threadPool.runIfActive(body)
+        } catch is CancellationError {
+            // What `runIfActive` throws when the pool has shut down (or the caller's task was cancelled).
+            throw StorageError.unavailable("The blob store's thread pool has shut down.")
+        }
     }
 
     /// The staging directory of uploads in progress.
@@ -29,68 +45,81 @@ package struct DiskBlobStore: BlobStore {
         guard BlobIdentifier.isUsableApplicationId(applicationId) else {
             throw StorageError.unavailable("The application id \(applicationId) cannot name a blob directory.")
         }
-        try BlobFileSystem.makeDirectories(directory)
-        if try BlobFileSystem.makeDirectory(uploadsDirectory) {
-            try BlobFileSystem.synchronizeDirectory(directory)
-        }
+        let (directory, uploadsDirectory) = (directory, uploadsDirectory)
         let blobId = BlobIdentifier.random()
         let partPath = uploadsDirectory + "/" + blobId + DiskBlobStore.partSuffix
-        let descriptor = try BlobFileSystem.createFile(partPath)
+        let descriptor = try await blocking {
+            try BlobFileSystem.makeDirectories(directory)
+            if try BlobFileSystem.makeDirectory(uploadsDirectory) {
+                try BlobFileSystem.synchronizeDirectory(directory)
+            }
+            return try BlobFileSystem.createFile(partPath)
+        }
         return DiskBlobWriter(
             blobId: blobId, descriptor: descriptor, partPath: partPath, rootDirectory: directory,
-            applicationDirectory: applicationDirectory(applicationId))
+            applicationDirectory: applicationDirectory(applicationId), threadPool: threadPool)
     }
 
     package func read(applicationId: String, blobId: String, offset: Int64, length: Int) async throws -> [UInt8] {
-        guard let path = committedPath(applicationId: applicationId, blobId: blobId),
-            let descriptor = try BlobFileSystem.openForReading(path)
-        else { throw StorageError.notFound }
-        defer { BlobFileSystem.closeQuietly(descriptor) }
-        let size = try BlobFileSystem.size(descriptor)
-        let start = max(offset, 0)
-        guard length > 0, start < size else { return [] }
-        return try BlobFileSystem.read(descriptor, offset: start, length: Int(min(Int64(length), size - start)))
+        guard let path = committedPath(applicationId: applicationId, blobId: blobId) else { throw StorageError.notFound }
+        return try await blocking {
+            guard let descriptor = try BlobFileSystem.openForReading(path) else { throw StorageError.notFound }
+            defer { BlobFileSystem.closeQuietly(descriptor) }
+            let size = try BlobFileSystem.size(descriptor)
+            let start = max(offset, 0)
+            guard length > 0, start < size else { return [] }
+            return try BlobFileSystem.read(descriptor, offset: start, length: Int(min(Int64(length), size - start)))
+        }
     }
 
     package func size(applicationId: String, blobId: String) async throws -> Int64? {
-        guard let path = committedPath(applicationId: applicationId, blobId: blobId),
-            let descriptor = try BlobFileSystem.openForReading(path)
-        else { return nil }
-        defer { BlobFileSystem.closeQuietly(descriptor) }
-        return try BlobFileSystem.size(descriptor)
+        guard let path = committedPath(applicationId: applicationId, blobId: blobId) else { return nil }
+        return try await blocking {
+            guard let descriptor = try BlobFileSystem.openForReading(path) else { return nil }
+            defer { BlobFileSystem.closeQuietly(descriptor) }
+            return try BlobFileSystem.size(descriptor)
+        }
     }
 
     package func delete(applicationId: String, blobId: String) async throws {
         guard let path = committedPath(applicationId: applicationId, blobId: blobId) else { return }
-        if try BlobFileSystem.remove(path) {
-            try BlobFileSystem.synchronizeDirectory(applicationDirectory(applicationId))
+        let folder = applicationDirectory(applicationId)
+        try await blocking {
+            if try BlobFileSystem.remove(path) {
+                try BlobFileSystem.synchronizeDirectory(folder)
+            }
         }
     }
 
     package func committedBlobIds(applicationId: String, committedBefore date: WireDate, limit: Int) async throws -> [String] {
         guard BlobIdentifier.isUsableApplicationId(applicationId), limit > 0 else { return [] }
         let folder = applicationDirectory(applicationId)
-        var blobs: [(blobId: String, committedAt: Int64)] = []
-        for name in try BlobFileSystem.names(in: folder) where BlobIdentifier.isValid(name) {
-            guard let committedAt = try BlobFileSystem.modificationMilliseconds(folder + "/" + name),
-                committedAt < date.millisecondsSince1970
-            else { continue }
-            blobs.append((name, committedAt))
+        return try await blocking {
+            var blobs: [(blobId: String, committedAt: Int64)] = []
+            for name in try BlobFileSystem.names(in: folder) where BlobIdentifier.isValid(name) {
+                guard let committedAt = try BlobFileSystem.modificationMilliseconds(folder + "/" + name),
+                    committedAt < date.millisecondsSince1970
+                else { continue }
+                blobs.append((name, committedAt))
+            }
+            blobs.sort { ($0.committedAt, $0.blobId) < ($1.committedAt, $1.blobId) }
+            return blobs.prefix(limit).map(\.blobId)
         }
-        blobs.sort { ($0.committedAt, $0.blobId) < ($1.committedAt, $1.blobId) }
-        return blobs.prefix(limit).map(\.blobId)
     }
 
     package func deleteAbandonedUploads(startedBefore date: WireDate) async throws -> Int {
-        var count = 0
-        for name in try BlobFileSystem.names(in: uploadsDirectory) where name.hasSuffix(DiskBlobStore.partSuffix) {
-            let path = uploadsDirectory + "/" + name
-            guard let writtenAt = try BlobFileSystem.modificationMilliseconds(path), writtenAt < date.millisecondsSince1970
-            else { continue }
-            if try BlobFileSystem.remove(path) { count += 1 }
+        let uploadsDirectory = uploadsDirectory
+        return try await blocking {
+            var count = 0
+            for name in try BlobFileSystem.names(in: uploadsDirectory) where name.hasSuffix(DiskBlobStore.partSuffix) {
+                let path = uploadsDirectory + "/" + name
+                guard let writtenAt = try BlobFileSystem.modificationMilliseconds(path), writtenAt < date.millisecondsSince1970
+                else { continue }
+                if try BlobFileSystem.remove(path) { count += 1 }
+            }
+            if count > 0 { try BlobFileSystem.synchronizeDirectory(uploadsDirectory) }
+            return count
         }
-        if count > 0 { try BlobFileSystem.synchronizeDirectory(uploadsDirectory) }
-        return count
     }
 
     /// The directory of an application's committed blobs (the id must have been checked).

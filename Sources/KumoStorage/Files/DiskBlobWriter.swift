@@ -1,9 +1,13 @@
+import NIOConcurrencyHelpers
+import NIOPosix
+
 /// Writes one blob of a ``DiskBlobStore``: appends to the staging file, then commits by `fsync`, rename into the
 /// application's directory and `fsync` of that directory.
 ///
-/// An actor, so the descriptor and the state are only touched from one call at a time. A writer dropped without
-/// ``commit()`` or ``abort()`` closes and removes its staging file.
-actor DiskBlobWriter: BlobWriter {
+/// Each call runs whole on the store's thread pool, under a lock, so the descriptor and the state are only touched by
+/// one call at a time and a call is never interleaved with another (no `await` inside a step). A writer dropped
+/// without ``commit()`` or ``abort()`` closes and removes its staging file.
+final class DiskBlobWriter: BlobWriter {
     /// Where the writer is in its life.
     private enum State {
         /// Accepting bytes on the staging file's descriptor.
@@ -16,60 +20,90 @@ actor DiskBlobWriter: BlobWriter {
         case aborted
     }
 
-    nonisolated let blobId: String
+    /// What the lock protects.
+    private struct Progress {
+        var state: State
+        /// The bytes written so far.
+        var size: Int64 = 0
+    }
+
+    let blobId: String
     /// The staging file.
     private let partPath: String
     /// The store's root (synced when the application directory is created).
     private let rootDirectory: String
     /// The application's directory, the committed file's home.
     private let applicationDirectory: String
-    private var state: State
-    /// The bytes written so far.
-    private var size: Int64 = 0
+    private let threadPool: NIOThreadPool
+    private let progress: NIOLockedValueBox<Progress>
 
     init(
         blobId: String, descriptor: BlobFileSystem.Descriptor, partPath: String, rootDirectory: String,
-        applicationDirectory: String
+        applicationDirectory: String, threadPool: NIOThreadPool
     ) {
         self.blobId = blobId
-        self.state = .open(descriptor)
+        self.progress = NIOLockedValueBox(Progress(state: .open(descriptor)))
         self.partPath = partPath
         self.rootDirectory = rootDirectory
         self.applicationDirectory = applicationDirectory
+        self.threadPool = threadPool
     }
 
     deinit {
+        let (state, partPath) = (progress.withLockedValue(\.state), partPath)
         Self.discardUpload(state, partPath: partPath)
     }
 
     func write(_ bytes: [UInt8]) async throws {
-        guard case .open(let descriptor) = state else {
-            throw StorageError.unavailable("The blob \(blobId) is no longer being written.")
+        try await onThreadPool { writer in
+            try writer.progress.withLockedValue { progress in
+                guard case .open(let descriptor) = progress.state else { throw writer.noLongerWritten }
+                try BlobFileSystem.writeAll(descriptor, bytes)
+                progress.size += Int64(bytes.count)
+            }
         }
-        try BlobFileSystem.writeAll(descriptor, bytes)
-        size += Int64(bytes.count)
     }
 
     func commit() async throws -> Int64 {
-        guard case .open(let descriptor) = state else {
-            throw StorageError.unavailable("The blob \(blobId) is no longer being written.")
+        try await onThreadPool { writer in
+            try writer.progress.withLockedValue { progress in
+                guard case .open(let descriptor) = progress.state else { throw writer.noLongerWritten }
+                try BlobFileSystem.synchronize(descriptor)
+                BlobFileSystem.closeQuietly(descriptor)
+                progress.state = .closed
+                if try BlobFileSystem.makeDirectory(writer.applicationDirectory) {
+                    try BlobFileSystem.synchronizeDirectory(writer.rootDirectory)
+                }
+                try BlobFileSystem.rename(writer.partPath, to: writer.applicationDirectory + "/" + writer.blobId)
+                progress.state = .committed
+                try BlobFileSystem.synchronizeDirectory(writer.applicationDirectory)
+                return progress.size
+            }
         }
-        try BlobFileSystem.synchronize(descriptor)
-        BlobFileSystem.closeQuietly(descriptor)
-        state = .closed
-        if try BlobFileSystem.makeDirectory(applicationDirectory) {
-            try BlobFileSystem.synchronizeDirectory(rootDirectory)
-        }
-        try BlobFileSystem.rename(partPath, to: applicationDirectory + "/" + blobId)
-        state = .committed
-        try BlobFileSystem.synchronizeDirectory(applicationDirectory)
-        return size
     }
 
     func abort() async {
-        Self.discardUpload(state, partPath: partPath)
-        if case .committed = state { return }
-        state = .aborted
+        _ = try? await onThreadPool { writer in
+            writer.progress.withLockedValue { progress in
+                Self.discardUpload(progress.state, partPath: writer.partPath)
+                if case .committed = progress.state { return }
+                progress.state = .aborted
+            }
+        }
+    }
+
+    private var noLongerWritten: StorageError {
+        StorageError.unavailable("The blob \(blobId) is no longer being written.")
+    }
+
+    /// Runs one step on the thread pool.
+    private func onThreadPool<Value: Sendable>(_ step: @escaping @Sendable (DiskBlobWriter) throws -> Value) async throws -> Value {
+        do {
+            return try await threadPool.runIfActive { try step(self) }
+        } catch is CancellationError {
+            // What `runIfActive` throws when the pool has shut down (or the caller's task was cancelled).
+            throw StorageError.unavailable("The blob store's thread pool has shut down.")
+        }
     }
 
     /// Closes and removes the upload file of a writer in `state`; a committed or aborted blob is left alone.

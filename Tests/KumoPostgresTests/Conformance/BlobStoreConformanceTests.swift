@@ -3,6 +3,7 @@ import KumoPostgres
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
+import NIOPosix
 import Testing
 
 /// File bytes: what `DiskBlobStore` (the SQLite engine's) and the PostgreSQL in-database store must both guarantee.
@@ -316,6 +317,24 @@ import Testing
 
         await #expect(throws: StorageError.self) { _ = try await store.makeWriter(applicationId: applicationId) }
         #expect(try await store.size(applicationId: applicationId, blobId: BlobIdentifier.random()) == nil)
+    }
+
+    @Test func theDiskStoreRunsItsSystemCallsOnItsThreadPool() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-blobs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let threadPool = NIOThreadPool(numberOfThreads: 1)
+        threadPool.start()
+        let store = DiskBlobStore(directory: directory, threadPool: threadPool)
+        let writer = try await store.makeWriter(applicationId: Fixture.applicationId)
+        try await writer.write([1, 2, 3])
+
+        try await threadPool.shutdownGracefully()
+
+        // Only a call that needs the pool can notice that it has shut down.
+        await #expect(throws: StorageError.self) { try await writer.write([4]) }
+        await #expect(throws: StorageError.self) { _ = try await writer.commit() }
+        await #expect(throws: StorageError.self) { _ = try await store.makeWriter(applicationId: Fixture.applicationId) }
+        await #expect(throws: StorageError.self) { _ = try await store.size(applicationId: Fixture.applicationId, blobId: writer.blobId) }
     }
 
     @Test func theDiskStoreKeepsFilesPrivateToItsOwner() async throws {
