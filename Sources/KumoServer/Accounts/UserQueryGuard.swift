@@ -16,7 +16,7 @@ enum UserQueryGuard {
     }
 
     /// The value with included users redacted, or `nil` when it holds no included object.
-    private static func redactedValue(_ value: JSONValue) -> JSONValue? {
+    static func redactedValue(_ value: JSONValue) -> JSONValue? {
         guard case .object(let object) = value, object["__type"] == .string("Object") else { return nil }
         var cleaned = redactIncludedUsers(object)
         if object["className"] == .string(ClassName.user.rawValue) { cleaned.removeValue(forKey: protectedField) }

@@ -27,7 +27,7 @@ package struct ObjectsController: Sendable {
         let application = try context.requireApplication()
         let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: objectId)
         let object = try await environment.storage.objects.object(key, include: [], access: context.identity.accessContext)
-        return .json(200, .object(UserQueryGuard.redactIncludedUsers(object.json)))
+        return .encodedJSON(200, ObjectRendering.object(object))
     }
 
     /// `PUT /classes/{class}/{objectId}` → 200 `{"updateDate"}`.
@@ -55,7 +55,12 @@ package struct ObjectsController: Sendable {
         let application = try context.requireApplication()
         let request = FindRequest(applicationId: application.applicationId, className: className, parameters: parameters)
         let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
-        let results = found.objects.map { JSONValue.object(UserQueryGuard.redactIncludedUsers($0.json)) }
-        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
+        let count = parameters.includesCount ? found.count ?? 0 : nil
+        // Included objects may still be hidden by class-level permissions, which work on the JSON tree.
+        guard parameters.include.isEmpty else {
+            let results = found.objects.map { JSONValue.object(UserQueryGuard.redactIncludedUsers($0.json)) }
+            return .json(200, FindResponse(results: results, count: count).json)
+        }
+        return .encodedJSON(200, ObjectRendering.findResponse(found.objects, count: count))
     }
 }

@@ -70,6 +70,9 @@ extension APIResponder {
         case .json(let status, let value):
             signedBody = value.serializedBytes()
             response = Response.json(HTTPResponse.Status(code: status), signedBody)
+        case .encodedJSON(let status, let bytes):
+            signedBody = bytes
+            response = Response.json(HTTPResponse.Status(code: status), signedBody)
         case .empty(let status):
             signedBody = []
             response = Response(status: HTTPResponse.Status(code: status))

@@ -4,6 +4,8 @@ package import NCMBWire
 package enum APIResult: Sendable {
     /// A JSON body with a status.
     case json(Int, JSONValue)
+    /// A JSON body already encoded (objects rendered straight from storage by ``ObjectRendering``).
+    case encodedJSON(Int, [UInt8])
     /// An empty body (DELETE, logout: wire spec §4).
     case empty(Int)
     /// Raw bytes with a content type (file downloads); the response signature hashes their hex form (wire spec §3.7).

@@ -13,6 +13,8 @@ import Testing
         (.string("日本語😀"), "\"日本語😀\""),
         (.string("\"\\\n\r\t\u{08}\u{0C}"), #""\"\\\n\r\t\b\f""#),
         (.string("\u{01}\u{1F}"), #""\u0001\u001f""#),
+        (.string("plain run \"quoted\" then\ttab and é\n"), #""plain run \"quoted\" then\ttab and é\n""#),
+        (.string("\\x\u{00}"), #""\\x\u0000""#),
         (JSONValue.array([1, "a", nil]), #"[1,"a",null]"#),
         (JSONValue.object(["b": 1, "a": [true]]), #"{"b":1,"a":[true]}"#),
         (.object(JSONObject()), "{}"),
