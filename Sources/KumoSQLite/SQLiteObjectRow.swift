@@ -10,19 +10,30 @@ struct SQLiteObjectRow: Sendable {
 
     /// Decodes a selected row.
     ///
+    /// - Parameter parsesFields: Whether to parse the fields now (rows about to be changed or embedded) or leave the
+    ///   stored text to be copied into a response or parsed on first read (``StoredFields``). The text was written by
+    ///   `JSONValue.serializedString()`; only its outer braces are checked here.
     /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees (corruption).
-    init(_ row: SQLiteRow) throws {
+    init(_ row: SQLiteRow, parsesFields: Bool = true) throws {
         typealias Column = QueryCompiler.ObjectColumn
         guard let rowId = row.column(Column.rowId)?.integer, let objectId = row.column(Column.objectId)?.string,
             let createDate = row.column(Column.createDate)?.integer, let updateDate = row.column(Column.updateDate)?.integer,
             let aclText = row.column(Column.acl)?.string, let fieldsText = row.column(Column.fields)?.string,
-            let fields = try? JSONValue(parsing: fieldsText).objectValue, let acl = SQLiteObjectRow.acl(storedText: aclText)
+            let fields = SQLiteObjectRow.fields(storedText: fieldsText, parsing: parsesFields),
+            let acl = SQLiteObjectRow.acl(storedText: aclText)
         else { throw StorageError.unavailable("An objects row could not be decoded.") }
         self.rowId = Int64(rowId)
         self.object = StoredObject(
             objectId: objectId, createDate: WireDate(millisecondsSince1970: Int64(createDate)),
-            updateDate: WireDate(millisecondsSince1970: Int64(updateDate)), acl: acl, fields: fields
+            updateDate: WireDate(millisecondsSince1970: Int64(updateDate)), acl: acl, storedFields: fields
         )
+    }
+
+    private static func fields(storedText text: String, parsing: Bool) -> StoredFields? {
+        if parsing { return (try? JSONValue(parsing: text).objectValue).map(StoredFields.init) }
+        let bytes = text.utf8
+        guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return nil }
+        return StoredFields(storedText: text)
     }
 
     /// The stored text of the default ACL (public read and write), which most rows hold.

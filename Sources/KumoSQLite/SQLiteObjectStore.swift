@@ -42,7 +42,8 @@ struct SQLiteObjectStore: ObjectStore {
         return try await readers.read(shape) { transaction in
             var objects: [StoredObject] = []
             if let page = compiled.page {
-                objects = try transaction.rows(page).map { try SQLiteObjectRow($0).object }
+                // Fields stay encoded unless something reads them: a page that goes straight to a response is never parsed.
+                objects = try transaction.rows(page).map { try SQLiteObjectRow($0, parsesFields: false).object }
             }
             var count: Int?
             if let countStatement = compiled.count {

@@ -48,11 +48,21 @@ package enum ObjectRendering {
         } else {
             JSONValue.write(object.acl.json, into: &output)
         }
-        for (key, value) in object.fields where !FieldName.systemFields.contains(key) {
-            output.append(UInt8(ascii: ","))
-            JSONValue.writeString(key, into: &output)
-            output.append(UInt8(ascii: ":"))
-            JSONValue.write(UserQueryGuard.redactedValue(value) ?? value, into: &output)
+        if let encoded = object.storedFields.encodedForRendering {
+            // `{…}` as stored: its members follow the system fields as they are.
+            var encoded = encoded
+            encoded.withUTF8 { bytes in
+                guard bytes.count > 2 else { return }
+                output.append(UInt8(ascii: ","))
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]))
+            }
+        } else {
+            for (key, value) in object.fields where !FieldName.systemFields.contains(key) {
+                output.append(UInt8(ascii: ","))
+                JSONValue.writeString(key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                JSONValue.write(UserQueryGuard.redactedValue(value) ?? value, into: &output)
+            }
         }
         output.append(UInt8(ascii: "}"))
     }

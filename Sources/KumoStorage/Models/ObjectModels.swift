@@ -103,21 +103,43 @@ package struct StoredObject: Sendable, Hashable {
     package var updateDate: WireDate
     /// Its ACL.
     package var acl: AccessControlList
+    /// The user fields, possibly still in their stored encoding until first read (``StoredFields``).
+    package var storedFields: StoredFields
+
     /// The user fields in stored order; relation fields show as Relation markers, included pointers as objects.
-    package var fields: JSONObject
+    package var fields: JSONObject {
+        get { storedFields.object }
+        set { storedFields = StoredFields(newValue) }
+    }
 
     /// Creates a stored object.
     package init(objectId: String, createDate: WireDate, updateDate: WireDate, acl: AccessControlList, fields: JSONObject) {
+        self.init(objectId: objectId, createDate: createDate, updateDate: updateDate, acl: acl, storedFields: StoredFields(fields))
+    }
+
+    /// Creates a stored object whose fields may still be encoded.
+    package init(objectId: String, createDate: WireDate, updateDate: WireDate, acl: AccessControlList, storedFields: StoredFields) {
         self.objectId = objectId
         self.createDate = createDate
         self.updateDate = updateDate
         self.acl = acl
-        self.fields = fields
+        self.storedFields = storedFields
+    }
+
+    package static func == (lhs: StoredObject, rhs: StoredObject) -> Bool {
+        lhs.objectId == rhs.objectId && lhs.createDate == rhs.createDate && lhs.updateDate == rhs.updateDate && lhs.acl == rhs.acl
+            && lhs.fields == rhs.fields
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(objectId)
+        hasher.combine(updateDate)
     }
 
     /// The wire form: `objectId`, `createDate`, `updateDate`, `acl`, then the fields (fixtures F02, F18).
     package var json: JSONObject {
         var object = JSONObject()
+        let fields = fields
         object.reserveCapacity(4 + fields.count)
         object["objectId"] = .string(objectId)
         object["createDate"] = .string(createDate.formatted)

@@ -41,6 +41,33 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        JSONObject(),
+        ["text": "line\nbreak \\ 日本語😀", "ratio": 2.5, "whole": 2.0, "flag": false, "nothing": nil],
+        ["owner": ["__type": "Pointer", "className": "BenchOwner", "objectId": "o1"], "list": [1, [2]]],
+    ])
+    func storedTextRendersLikeParsedFields(fields: JSONObject) {
+        let parsed = Self.object(fields)
+        var encoded = parsed
+        encoded.storedFields = StoredFields(storedText: JSONValue.object(fields).serializedString())
+
+        #expect(encoded.storedFields.encodedForRendering != nil)
+        #expect(ObjectRendering.object(encoded) == ObjectRendering.object(parsed))
+        #expect(ObjectRendering.findResponse([encoded, encoded], count: 2) == ObjectRendering.findResponse([parsed, parsed], count: 2))
+    }
+
+    @Test func storedTextWithAnEmbeddedObjectIsParsedAndRedacted() throws {
+        let user: JSONObject = ["__type": "Object", "className": "user", "objectId": "u1", "authData": ["anonymous": ["id": "x"]]]
+        var object = Self.object([:])
+        object.storedFields = StoredFields(storedText: JSONValue.object(["owner": .object(user)]).serializedString())
+
+        let rendered = try JSONValue(parsing: ObjectRendering.object(object))
+
+        #expect(object.storedFields.encodedForRendering == nil)
+        #expect(rendered.objectValue?["owner"]?.objectValue?["objectId"] == "u1")
+        #expect(rendered.objectValue?["owner"]?.objectValue?["authData"] == nil)
+    }
+
     @Test func removesAuthDataFromIncludedUsersAtAnyDepth() throws {
         let user: JSONObject = ["__type": "Object", "className": "user", "objectId": "u1", "authData": ["anonymous": ["id": "x"]]]
         let post: JSONObject = ["__type": "Object", "className": "Post", "objectId": "p1", "author": .object(user)]
