@@ -3,6 +3,7 @@ import Foundation
 import NCMBWire
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// Runs the HTTP scenarios against one started server and turns each run into a report row.
 struct BenchSession: Sendable {
@@ -142,9 +143,12 @@ struct BenchSession: Sendable {
         return .success(names)
     }
 
-    /// Waits until the server has worked off requests of closed connections that are still queued for storage (slow
-    /// scenarios at many connections leave some), so that the next scenario starts on an idle server: its CPU use must
-    /// stay under 5 % of a CPU for a quarter of a second (at most two minutes).
+    /// Waits until the next scenario can start on an idle server and an idle server CPU: the server has worked off
+    /// requests of closed connections that are still queued for storage (slow scenarios at many connections leave
+    /// some) — its CPU use must stay under 5 % of a CPU for a quarter of a second — and the kernel has written back
+    /// what the previous scenario left dirty (`sync`) and its CPU is at least 95 % idle for a quarter of a second
+    /// (kernel writeback threads are not pinned and otherwise steal the server's CPU in the next run). At most two
+    /// minutes each.
     private func waitUntilDrained() async throws {
         let started = ContinuousClock.now
         while ContinuousClock.now - started < .seconds(120) {
@@ -153,8 +157,18 @@ struct BenchSession: Sendable {
             guard let after = SystemProbe.cpuSeconds(processId: server.processId) else { return }
             if after - before < 0.0125 { break }
         }
+        try await NIOThreadPool.singleton.runIfActive { sync() }
+        if let cpu = server.cpu {
+            let settled = ContinuousClock.now
+            while ContinuousClock.now - settled < .seconds(120) {
+                guard let before = SystemProbe.cpuTicks(cpu: cpu) else { break }
+                try await Task.sleep(for: .milliseconds(250))
+                guard let after = SystemProbe.cpuTicks(cpu: cpu), after.total > before.total else { break }
+                if (after.busy - before.busy) / (after.total - before.total) < 0.05 { break }
+            }
+        }
         let waited = ContinuousClock.now - started
-        if waited > .seconds(1) { progress("  (waited \(waited) for the server to work off queued requests)") }
+        if waited > .seconds(1) { progress("  (waited \(waited) for the server and its CPU to become idle)") }
     }
 
     /// Sends one request outside the measured runs.

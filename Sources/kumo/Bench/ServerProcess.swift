@@ -11,12 +11,15 @@ final class ServerProcess: Sendable {
     let port: Int
     /// The process identifier of the server.
     let processId: Int32
+    /// The CPU the server is pinned to, if any.
+    let cpu: Int?
     private let process: Process
 
-    private init(process: Process, port: Int) {
+    private init(process: Process, port: Int, cpu: Int?) {
         self.process = process
         self.port = port
         self.processId = process.processIdentifier
+        self.cpu = cpu
     }
 
     /// Starts the server and waits for its banner.
@@ -53,7 +56,7 @@ final class ServerProcess: Sendable {
             throw ValidationError("kumo serve did not start (exit \(process.terminationStatus)):\n\(log.suffix(2000))")
         }
         if let cpu, !usesTaskset { SystemProbe.pin(processId: process.processIdentifier, toCPU: cpu) }
-        return ServerProcess(process: process, port: port)
+        return ServerProcess(process: process, port: port, cpu: cpu)
     }
 
     /// Asks the server to shut down gracefully (SIGTERM) and waits for it to exit.

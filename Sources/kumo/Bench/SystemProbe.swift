@@ -46,6 +46,19 @@ enum SystemProbe {
         return (user + system) / Double(clockTicksPerSecond)
     }
 
+    /// The time one CPU has spent busy and in total so far, in clock ticks (`/proc/stat`; idle and I/O wait count as
+    /// not busy), or `nil` when unknown.
+    static func cpuTicks(cpu: Int) -> (busy: Double, total: Double)? {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("cpu\(cpu) ") {
+            let values = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+            guard values.count >= 5 else { return nil }
+            let total = values.reduce(0, +)
+            return (total - values[3] - values[4], total)
+        }
+        return nil
+    }
+
     /// The peak resident set size of a process since it started or since ``resetPeakMemory(processId:)``, in bytes.
     static func peakResidentBytes(processId: Int32) -> Int? {
         statusValue("VmHWM", processId: processId).map { $0 * 1024 }
