@@ -56,8 +56,6 @@ let package = Package(
             dependencies: [
                 "NCMBWire",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -100,7 +98,8 @@ let package = Package(
         .testTarget(
             name: "KumoPostgresTests",
             dependencies: [
-                "KumoPostgres", "KumoStorage", "NCMBWire", "KumoTestSupport", .product(name: "NIOPosix", package: "swift-nio"),
+                "KumoPostgres", "KumoSQLite", "KumoStorage", "NCMBWire", "KumoTestSupport",
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

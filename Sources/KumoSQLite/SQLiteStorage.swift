@@ -65,7 +65,7 @@ package struct SQLiteStorage: StorageBackend {
                 writer: SQLiteWriter(connection: writerConnection, maximumBatch: configuration.maximumBatch),
                 readers: SQLiteReaderPool(connections: readerConnections),
                 threadPool: threadPool,
-                blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory)
+                blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory, blockingPool: NIOBlockingWorkPool())
             )
         } catch {
             for connection in opened { try? await connection.close() }

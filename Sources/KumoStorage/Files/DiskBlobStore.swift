@@ -1,5 +1,4 @@
 package import NCMBWire
-package import NIOPosix
 
 /// `BlobStore` on the local disk: one file per committed blob under `<directory>/<applicationId>/<blobId>`, uploads
 /// written to `<directory>/.uploads/<blobId>.part` first and renamed into place after `fsync` (atomic commit). The
@@ -16,23 +15,18 @@ package struct DiskBlobStore: BlobStore {
     /// The root directory of the blobs.
     package let directory: String
     /// Where the blocking system calls run.
-    let threadPool: NIOThreadPool
+    let blockingPool: any BlockingWorkPool
 
     /// Creates a store rooted at `directory` (created, with missing parents, at the first upload) whose system calls
-    /// run on `threadPool` (NIO's shared blocking pool unless told otherwise).
-    package init(directory: String, threadPool: NIOThreadPool = .singleton) {
+    /// run on `blockingPool`.
+    package init(directory: String, blockingPool: any BlockingWorkPool) {
         self.directory = directory
-        self.threadPool = threadPool
+        self.blockingPool = blockingPool
     }
 
-    /// Runs blocking file-system work on the thread pool.
+    /// Runs blocking file-system work on the pool.
     func blocking<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        do {
-            return try await threadPool.runIfActive(body)
-        } catch is CancellationError {
-            // What `runIfActive` throws when the pool has shut down (or the caller's task was cancelled).
-            throw StorageError.unavailable("The blob store's thread pool has shut down.")
-        }
+        try await blockingPool.run(body)
     }
 
     /// The staging directory of uploads in progress.
@@ -57,7 +51,7 @@ package struct DiskBlobStore: BlobStore {
         }
         return DiskBlobWriter(
             blobId: blobId, descriptor: descriptor, partPath: partPath, rootDirectory: directory,
-            applicationDirectory: applicationDirectory(applicationId), threadPool: threadPool)
+            applicationDirectory: applicationDirectory(applicationId), blockingPool: blockingPool)
     }
 
     package func read(applicationId: String, blobId: String, offset: Int64, length: Int) async throws -> [UInt8] {

@@ -1,10 +1,7 @@
-import NIOConcurrencyHelpers
-import NIOPosix
-
 /// Writes one blob of a ``DiskBlobStore``: appends to the staging file, then commits by `fsync`, rename into the
 /// application's directory and `fsync` of that directory.
 ///
-/// Each call runs whole on the store's thread pool, under a lock, so the descriptor and the state are only touched by
+/// Each call runs whole on the store's blocking pool, under a lock, so the descriptor and the state are only touched by
 /// one call at a time and a call is never interleaved with another (no `await` inside a step). A writer dropped
 /// without ``commit()`` or ``abort()`` closes and removes its staging file.
 final class DiskBlobWriter: BlobWriter {
@@ -34,29 +31,29 @@ final class DiskBlobWriter: BlobWriter {
     private let rootDirectory: String
     /// The application's directory, the committed file's home.
     private let applicationDirectory: String
-    private let threadPool: NIOThreadPool
-    private let progress: NIOLockedValueBox<Progress>
+    private let blockingPool: any BlockingWorkPool
+    private let progress: LockedValue<Progress>
 
     init(
         blobId: String, descriptor: BlobFileSystem.Descriptor, partPath: String, rootDirectory: String,
-        applicationDirectory: String, threadPool: NIOThreadPool
+        applicationDirectory: String, blockingPool: any BlockingWorkPool
     ) {
         self.blobId = blobId
-        self.progress = NIOLockedValueBox(Progress(state: .open(descriptor)))
+        self.progress = LockedValue(Progress(state: .open(descriptor)))
         self.partPath = partPath
         self.rootDirectory = rootDirectory
         self.applicationDirectory = applicationDirectory
-        self.threadPool = threadPool
+        self.blockingPool = blockingPool
     }
 
     deinit {
-        let (state, partPath) = (progress.withLockedValue(\.state), partPath)
+        let (state, partPath) = (progress.withLock { $0.state }, partPath)
         Self.discardUpload(state, partPath: partPath)
     }
 
     func write(_ bytes: [UInt8]) async throws {
         try await onThreadPool { writer in
-            try writer.progress.withLockedValue { progress in
+            try writer.progress.withLock { progress in
                 guard case .open(let descriptor) = progress.state else { throw writer.noLongerWritten }
                 try BlobFileSystem.writeAll(descriptor, bytes)
                 progress.size += Int64(bytes.count)
@@ -66,7 +63,7 @@ final class DiskBlobWriter: BlobWriter {
 
     func commit() async throws -> Int64 {
         try await onThreadPool { writer in
-            try writer.progress.withLockedValue { progress in
+            try writer.progress.withLock { progress in
                 guard case .open(let descriptor) = progress.state else { throw writer.noLongerWritten }
                 try BlobFileSystem.synchronize(descriptor)
                 BlobFileSystem.closeQuietly(descriptor)
@@ -84,7 +81,7 @@ final class DiskBlobWriter: BlobWriter {
 
     func abort() async {
         _ = try? await onThreadPool { writer in
-            writer.progress.withLockedValue { progress in
+            writer.progress.withLock { progress in
                 Self.discardUpload(progress.state, partPath: writer.partPath)
                 if case .committed = progress.state { return }
                 progress.state = .aborted
@@ -96,14 +93,9 @@ final class DiskBlobWriter: BlobWriter {
         StorageError.unavailable("The blob \(blobId) is no longer being written.")
     }
 
-    /// Runs one step on the thread pool.
+    /// Runs one step on the blocking pool.
     private func onThreadPool<Value: Sendable>(_ step: @escaping @Sendable (DiskBlobWriter) throws -> Value) async throws -> Value {
-        do {
-            return try await threadPool.runIfActive { try step(self) }
-        } catch is CancellationError {
-            // What `runIfActive` throws when the pool has shut down (or the caller's task was cancelled).
-            throw StorageError.unavailable("The blob store's thread pool has shut down.")
-        }
+        try await blockingPool.run { try step(self) }
     }
 
     /// Closes and removes the upload file of a writer in `state`; a committed or aborted blob is left alone.

@@ -1,5 +1,6 @@
 import Foundation
 import KumoPostgres
+import KumoSQLite
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
@@ -290,7 +291,7 @@ import Testing
                 let blobId = try await BlobStoreConformanceTests.store(bytes, in: storage.blobs)
                 let disk = try #require(storage.blobs as? DiskBlobStore)
 
-                let reopened = DiskBlobStore(directory: disk.directory)
+                let reopened = DiskBlobStore(directory: disk.directory, blockingPool: NIOBlockingWorkPool())
 
                 #expect(try await BlobStoreConformanceTests.readAll(reopened, blobId: blobId) == bytes)
             }
@@ -313,7 +314,7 @@ import Testing
     func theDiskStoreRefusesApplicationIdsThatAreNotPlainDirectoryNames(_ applicationId: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-blobs-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = DiskBlobStore(directory: directory)
+        let store = DiskBlobStore(directory: directory, blockingPool: NIOBlockingWorkPool())
 
         await #expect(throws: StorageError.self) { _ = try await store.makeWriter(applicationId: applicationId) }
         #expect(try await store.size(applicationId: applicationId, blobId: BlobIdentifier.random()) == nil)
@@ -324,7 +325,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let threadPool = NIOThreadPool(numberOfThreads: 1)
         threadPool.start()
-        let store = DiskBlobStore(directory: directory, threadPool: threadPool)
+        let store = DiskBlobStore(directory: directory, blockingPool: NIOBlockingWorkPool(threadPool: threadPool))
         let writer = try await store.makeWriter(applicationId: Fixture.applicationId)
         try await writer.write([1, 2, 3])
 
@@ -340,7 +341,7 @@ import Testing
     @Test func theDiskStoreKeepsFilesPrivateToItsOwner() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-blobs-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = DiskBlobStore(directory: directory)
+        let store = DiskBlobStore(directory: directory, blockingPool: NIOBlockingWorkPool())
 
         let blobId = try await BlobStoreConformanceTests.store([1, 2, 3], in: store)
 
