@@ -5,8 +5,8 @@ import NIOConcurrencyHelpers
 ///
 /// Each read borrows one connection and runs all its statements (page, count, includes) in one read transaction, so
 /// they see one snapshot; the transaction is one job on the storage's thread pool, except point lookups, which run on
-/// the calling thread (``ReadShape``). Callers wait in arrival order when every connection is busy. The pool's state sits behind a lock rather than in an actor: borrowing a free connection
-/// then costs no executor hop.
+/// the calling thread (``ReadShape``). Callers wait in arrival order when every connection is busy. The pool's state
+/// sits behind a lock rather than in an actor: borrowing a free connection then costs no executor hop.
 final class SQLiteReaderPool: Sendable {
     private struct State {
         var available: [SQLiteConnection]

@@ -26,7 +26,10 @@ import Testing
         JSONObject(),
         ["text": "line\nbreak \\ 日本語😀", "ratio": 2.5, "whole": 2.0, "flag": false, "nothing": nil],
         ["list": [1, "two", [3]], "nested": ["deeper": ["deepest": true]]],
-        ["when": ["__type": "Date", "iso": "2013-12-02T02:44:35.452Z"], "where": ["__type": "GeoPoint", "latitude": 35.6, "longitude": 139.7]],
+        [
+            "when": ["__type": "Date", "iso": "2013-12-02T02:44:35.452Z"],
+            "where": ["__type": "GeoPoint", "latitude": 35.6, "longitude": 139.7],
+        ],
         // A system name among the fields is never rendered twice.
         ["objectId": "shadow", "acl": "shadow", "kept": 1],
     ])
