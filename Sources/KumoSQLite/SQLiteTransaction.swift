@@ -33,8 +33,8 @@ struct SQLiteTransaction: Sendable {
     }
 }
 
-/// A connection and the thread pool its jobs run on: SQLite calls block, so they never run on an event loop or on the
-/// cooperative pool.
+/// A connection and the thread pool its jobs run on: SQLite calls block, so they run on the pool, never on an event loop
+/// or the cooperative pool — except point lookups (``runHere(_:)``), which take no longer than one index lookup.
 struct SQLiteConnection: Sendable {
     let handle: SQLiteHandle
     let threadPool: NIOThreadPool
@@ -42,16 +42,13 @@ struct SQLiteConnection: Sendable {
 
     /// Runs `body` as one job on the thread pool and returns its result.
     ///
-    /// - Throws: what `body` threw, or `StorageError.unavailable` when the pool has shut down.
+    /// - Throws: what `body` threw (SQLite failures as `StorageError`), or `StorageError.unavailable` when the pool has
+    ///   shut down.
     func run<Value: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> Value) async throws -> Value {
-        let transaction = SQLiteTransaction(handle: handle, logger: logger)
         do {
-            return try await threadPool.runIfActive { try body(transaction) }
-        } catch let error as StorageError {
-            throw error
-        } catch let error as SQLiteFailure {
-            throw StorageError(sqliteError: error, logger: logger)
-        } catch is NIOThreadPoolError.ThreadPoolInactive {
+            return try await threadPool.runIfActive { try runHere(body) }
+        } catch is CancellationError {
+            // What `runIfActive` throws once the pool has shut down (or when the caller's task was cancelled).
             throw StorageError.unavailable("The storage is closed.")
         }
     }

@@ -24,11 +24,6 @@ package struct DiskBlobStore: BlobStore {
         self.blockingPool = blockingPool
     }
 
-    /// Runs blocking file-system work on the pool.
-    func blocking<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await blockingPool.run(body)
-    }
-
     /// The staging directory of uploads in progress.
     var uploadsDirectory: String { directory + "/.uploads" }
 
@@ -42,7 +37,7 @@ package struct DiskBlobStore: BlobStore {
         let (directory, uploadsDirectory) = (directory, uploadsDirectory)
         let blobId = BlobIdentifier.random()
         let partPath = uploadsDirectory + "/" + blobId + DiskBlobStore.partSuffix
-        let descriptor = try await blocking {
+        let descriptor = try await blockingPool.run {
             try BlobFileSystem.makeDirectories(directory)
             if try BlobFileSystem.makeDirectory(uploadsDirectory) {
                 try BlobFileSystem.synchronizeDirectory(directory)
@@ -56,7 +51,7 @@ package struct DiskBlobStore: BlobStore {
 
     package func read(applicationId: String, blobId: String, offset: Int64, length: Int) async throws -> [UInt8] {
         guard let path = committedPath(applicationId: applicationId, blobId: blobId) else { throw StorageError.notFound }
-        return try await blocking {
+        return try await blockingPool.run {
             guard let descriptor = try BlobFileSystem.openForReading(path) else { throw StorageError.notFound }
             defer { BlobFileSystem.closeQuietly(descriptor) }
             let size = try BlobFileSystem.size(descriptor)
@@ -68,7 +63,7 @@ package struct DiskBlobStore: BlobStore {
 
     package func size(applicationId: String, blobId: String) async throws -> Int64? {
         guard let path = committedPath(applicationId: applicationId, blobId: blobId) else { return nil }
-        return try await blocking {
+        return try await blockingPool.run {
             guard let descriptor = try BlobFileSystem.openForReading(path) else { return nil }
             defer { BlobFileSystem.closeQuietly(descriptor) }
             return try BlobFileSystem.size(descriptor)
@@ -78,7 +73,7 @@ package struct DiskBlobStore: BlobStore {
     package func delete(applicationId: String, blobId: String) async throws {
         guard let path = committedPath(applicationId: applicationId, blobId: blobId) else { return }
         let folder = applicationDirectory(applicationId)
-        try await blocking {
+        try await blockingPool.run {
             if try BlobFileSystem.remove(path) {
                 try BlobFileSystem.synchronizeDirectory(folder)
             }
@@ -88,7 +83,7 @@ package struct DiskBlobStore: BlobStore {
     package func committedBlobIds(applicationId: String, committedBefore date: WireDate, limit: Int) async throws -> [String] {
         guard BlobIdentifier.isUsableApplicationId(applicationId), limit > 0 else { return [] }
         let folder = applicationDirectory(applicationId)
-        return try await blocking {
+        return try await blockingPool.run {
             var blobs: [(blobId: String, committedAt: Int64)] = []
             for name in try BlobFileSystem.names(in: folder) where BlobIdentifier.isValid(name) {
                 guard let committedAt = try BlobFileSystem.modificationMilliseconds(folder + "/" + name),
@@ -103,7 +98,7 @@ package struct DiskBlobStore: BlobStore {
 
     package func deleteAbandonedUploads(startedBefore date: WireDate) async throws -> Int {
         let uploadsDirectory = uploadsDirectory
-        return try await blocking {
+        return try await blockingPool.run {
             var count = 0
             for name in try BlobFileSystem.names(in: uploadsDirectory) where name.hasSuffix(DiskBlobStore.partSuffix) {
                 let path = uploadsDirectory + "/" + name

@@ -52,7 +52,7 @@ final class DiskBlobWriter: BlobWriter {
     }
 
     func write(_ bytes: [UInt8]) async throws {
-        try await onThreadPool { writer in
+        try await onBlockingPool { writer in
             try writer.progress.withLock { progress in
                 guard case .open(let descriptor) = progress.state else { throw writer.noLongerWritten }
                 try BlobFileSystem.writeAll(descriptor, bytes)
@@ -62,7 +62,7 @@ final class DiskBlobWriter: BlobWriter {
     }
 
     func commit() async throws -> Int64 {
-        try await onThreadPool { writer in
+        try await onBlockingPool { writer in
             try writer.progress.withLock { progress in
                 guard case .open(let descriptor) = progress.state else { throw writer.noLongerWritten }
                 try BlobFileSystem.synchronize(descriptor)
@@ -80,7 +80,7 @@ final class DiskBlobWriter: BlobWriter {
     }
 
     func abort() async {
-        _ = try? await onThreadPool { writer in
+        _ = try? await onBlockingPool { writer in
             writer.progress.withLock { progress in
                 Self.discardUpload(progress.state, partPath: writer.partPath)
                 if case .committed = progress.state { return }
@@ -94,7 +94,7 @@ final class DiskBlobWriter: BlobWriter {
     }
 
     /// Runs one step on the blocking pool.
-    private func onThreadPool<Value: Sendable>(_ step: @escaping @Sendable (DiskBlobWriter) throws -> Value) async throws -> Value {
+    private func onBlockingPool<Value: Sendable>(_ step: @escaping @Sendable (DiskBlobWriter) throws -> Value) async throws -> Value {
         try await blockingPool.run { try step(self) }
     }
 
