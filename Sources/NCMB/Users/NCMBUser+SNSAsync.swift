@@ -183,7 +183,11 @@ extension NCMBUser {
     /// The wire form of app-supplied `authData`, or the error converting it, taken before a blocking or callback form
     /// starts its task (`snsInfo` is not `Sendable`) and thrown when the task runs.
     static func authDataResult(from snsInfo: [String: Any]) -> Result<JSONObject, NCMBInvalidRequestError> {
-        Result { () throws(NCMBInvalidRequestError) in try authData(from: snsInfo) }
+        do throws(NCMBInvalidRequestError) {
+            return .success(try authData(from: snsInfo))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The error ncmb_swift reports when `unlink` finds nothing to unlink.
