@@ -29,26 +29,12 @@ package enum StorageUnderTest {
             let storage = try await SQLiteStorage.open(
                 configuration: SQLiteConfiguration(databasePath: directory.appendingPathComponent("kumo.sqlite").path, readerCount: 2),
                 logger: TestDatabase.logger)
-            return try await run(body, on: storage)
+            return try await storage.closing(after: body)
         case .postgres:
             return try await TestDatabase.withScratchSchema { configuration in
                 let storage = try await PostgresStorage.open(configuration: configuration, logger: TestDatabase.logger)
-                return try await run(body, on: storage)
+                return try await storage.closing(after: body)
             }
-        }
-    }
-
-    /// Runs `body`, then closes the storage whatever happened.
-    private static func run<Value>(_ body: (any StorageBackend) async throws -> Value, on storage: any StorageBackend) async throws
-        -> Value
-    {
-        do {
-            let value = try await body(storage)
-            try await storage.close()
-            return value
-        } catch {
-            try? await storage.close()
-            throw error
         }
     }
 }

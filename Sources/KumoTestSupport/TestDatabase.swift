@@ -1,5 +1,6 @@
 import Foundation
 package import KumoPostgres
+import KumoStorage
 package import Logging
 package import Testing
 
@@ -112,14 +113,8 @@ package enum TestDatabase {
 
     /// The number of rows of `schema_migrations` in the configuration's schema, read through a storage opened for it.
     package static func appliedMigrationCount(of configuration: PostgresConfiguration) async throws -> Int {
-        let storage = try await PostgresStorage.open(configuration: configuration, logger: logger)
-        do {
-            let count = try await storage.appliedMigrationCount()
-            try await storage.close()
-            return count
-        } catch {
-            try? await storage.close()
-            throw error
+        try await PostgresStorage.open(configuration: configuration, logger: logger).closing { storage in
+            try await storage.appliedMigrationCount()
         }
     }
 

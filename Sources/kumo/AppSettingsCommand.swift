@@ -14,8 +14,7 @@ struct AppSettingsCommand: AsyncParsableCommand {
             Example: kumo apps settings --mail-template passwordReset --subject "Reset" --body-file reset.txt
             """)
 
-    @Option(name: .customLong("app"), help: "Application name (default: the only application).")
-    var applicationName: String?
+    @OptionGroup var applicationOptions: ApplicationOptions
     @Option(name: .customLong("session-lifetime-hours"), help: "How long session tokens live, 1…168 hours (default 24).")
     var sessionLifetimeHours: Int?
     @Option(name: .customLong("multiple-sessions"), help: "true: a login keeps the user's other sessions (default false).")
@@ -42,7 +41,6 @@ struct AppSettingsCommand: AsyncParsableCommand {
     @Option(help: "Subject of --mail-template.") var subject: String?
     @Option(name: .customLong("body-file"), help: "File holding the plain-text body of --mail-template.") var bodyFile: String?
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @OptionGroup var storageOptions: StorageOptions
 
     func validate() throws {
         if let hours = sessionLifetimeHours, !(1...168).contains(hours) {
@@ -68,20 +66,14 @@ struct AppSettingsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = LoggingSetup.bootstrap(level: "warning")
-        let storage = try await storageOptions.openStorage(logger: logger)
-        do {
-            let application = try await ApplicationLookup.application(named: applicationName, in: storage)
+        let settings = try await applicationOptions.withApplication { storage, application in
             let settings = try applied(to: application.settings)
             if settings != application.settings {
                 try await storage.applications.updateSettings(applicationId: application.applicationId, settings: settings)
             }
-            try await storage.close()
-            print(AppSettingsCommand.describe(settings, asJSON: json))
-        } catch {
-            try? await storage.close()
-            throw error
+            return settings
         }
+        print(AppSettingsCommand.describe(settings, asJSON: json))
     }
 
     /// The settings with every given option applied; options not given keep their value.

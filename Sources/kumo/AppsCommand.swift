@@ -23,17 +23,15 @@ struct AppsCommand: AsyncParsableCommand {
         @OptionGroup var storageOptions: StorageOptions
 
         func run() async throws {
-            let logger = LoggingSetup.bootstrap(level: "warning")
-            let storage = try await storageOptions.openStorage(logger: logger)
-            do {
-                let application = try await ApplicationProvisioning(storage: storage).create(
-                    name: name, applicationKey: applicationKey, clientKey: clientKey)
-                try await storage.close()
-                print(ApplicationPrinter.describe(application, asJSON: json))
-            } catch {
-                try? await storage.close()
-                throw ApplicationPrinter.commandError(error)
+            let application = try await storageOptions.withStorage { storage in
+                do {
+                    return try await ApplicationProvisioning(storage: storage).create(
+                        name: name, applicationKey: applicationKey, clientKey: clientKey)
+                } catch {
+                    throw ApplicationPrinter.commandError(error)
+                }
             }
+            print(ApplicationPrinter.describe(application, asJSON: json))
         }
     }
 
@@ -45,10 +43,7 @@ struct AppsCommand: AsyncParsableCommand {
         @OptionGroup var storageOptions: StorageOptions
 
         func run() async throws {
-            let logger = LoggingSetup.bootstrap(level: "warning")
-            let storage = try await storageOptions.openStorage(logger: logger)
-            let applications = try await storage.applications.all()
-            try await storage.close()
+            let applications = try await storageOptions.withStorage { storage in try await storage.applications.all() }
             if json {
                 print(JSONValue.array(applications.map(ApplicationPrinter.json)).serializedString())
             } else {

@@ -73,10 +73,7 @@ struct CallCommand: AsyncParsableCommand {
 
     private func resolveKeys() async throws -> (applicationKey: String, clientKey: String) {
         if let applicationKey, let clientKey { return (applicationKey, clientKey) }
-        let logger = LoggingSetup.bootstrap(level: "warning")
-        let storage = try await storageOptions.openStorage(logger: logger)
-        let applications = try await storage.applications.all()
-        try await storage.close()
+        let applications = try await storageOptions.withStorage { storage in try await storage.applications.all() }
         let chosen = app.map { name in applications.first { $0.name == name } } ?? applications.first
         guard let application = chosen else {
             throw ValidationError(app.map { "no application named '\($0)'" } ?? "no application in \(storageOptions.dataDirectory); run `kumo serve` once")

@@ -16,12 +16,11 @@ struct ClassesCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the classes that have class-level permissions.")
 
-        @Option(help: "The application's name (optional when there is only one).") var app: String?
+        @OptionGroup var applicationOptions: ApplicationOptions
         @Flag(help: "Print machine-readable JSON.") var json = false
-        @OptionGroup var storageOptions: StorageOptions
 
         func run() async throws {
-            try await ClassPermissionsTool.withApplication(named: app, storageOptions: storageOptions) { storage, application in
+            try await applicationOptions.withApplication { storage, application in
                 let all = try await storage.applications.classPermissions(applicationId: application.applicationId)
                 let restricted = all.filter { $0.value != .open }.sorted { $0.key < $1.key }
                 if json {
@@ -53,15 +52,14 @@ extension ClassesCommand.Permissions {
         static let configuration = CommandConfiguration(abstract: "Show the class-level permissions of a class.")
 
         @Argument(help: "The class, e.g. GameScore, or user, role for the standard classes.") var className: String
-        @Option(help: "The application's name (optional when there is only one).") var app: String?
+        @OptionGroup var applicationOptions: ApplicationOptions
         @Flag(help: "Print machine-readable JSON.") var json = false
-        @OptionGroup var storageOptions: StorageOptions
 
         func validate() throws { _ = try ClassPermissionsTool.className(className) }
 
         func run() async throws {
             let name = try ClassPermissionsTool.className(className)
-            try await ClassPermissionsTool.withApplication(named: app, storageOptions: storageOptions) { storage, application in
+            try await applicationOptions.withApplication { storage, application in
                 let all = try await storage.applications.classPermissions(applicationId: application.applicationId)
                 let permissions = all[name] ?? .open
                 print(json ? permissions.storedJSON.serializedString() : ClassPermissionsTool.describe(permissions, className: name))
@@ -77,13 +75,12 @@ extension ClassesCommand.Permissions {
             discussion: "Each value is public, authenticated, nobody or role:NAME[,role:NAME…].")
 
         @Argument(help: "The class, e.g. GameScore, or user, role for the standard classes.") var className: String
-        @Option(help: "The application's name (optional when there is only one).") var app: String?
+        @OptionGroup var applicationOptions: ApplicationOptions
         @Option(help: "Who may read one object by id.") var get: String?
         @Option(help: "Who may query the class.") var find: String?
         @Option(help: "Who may create objects.") var create: String?
         @Option(help: "Who may update objects.") var update: String?
         @Option(help: "Who may delete objects.") var delete: String?
-        @OptionGroup var storageOptions: StorageOptions
 
         func validate() throws {
             guard [get, find, create, update, delete].contains(where: { $0 != nil }) else {
@@ -110,7 +107,7 @@ extension ClassesCommand.Permissions {
         func run() async throws {
             let name = try ClassPermissionsTool.className(className)
             let changes = try changes()
-            try await ClassPermissionsTool.withApplication(named: app, storageOptions: storageOptions) { storage, application in
+            try await applicationOptions.withApplication { storage, application in
                 let all = try await storage.applications.classPermissions(applicationId: application.applicationId)
                 var permissions = all[name] ?? .open
                 for (operation, permission) in changes { permissions.operations[operation] = permission }
@@ -126,14 +123,13 @@ extension ClassesCommand.Permissions {
         static let configuration = CommandConfiguration(abstract: "Open every operation of a class to everyone again.")
 
         @Argument(help: "The class, e.g. GameScore, or user, role for the standard classes.") var className: String
-        @Option(help: "The application's name (optional when there is only one).") var app: String?
-        @OptionGroup var storageOptions: StorageOptions
+        @OptionGroup var applicationOptions: ApplicationOptions
 
         func validate() throws { _ = try ClassPermissionsTool.className(className) }
 
         func run() async throws {
             let name = try ClassPermissionsTool.className(className)
-            try await ClassPermissionsTool.withApplication(named: app, storageOptions: storageOptions) { storage, application in
+            try await applicationOptions.withApplication { storage, application in
                 try await storage.applications.setClassPermissions(.open, applicationId: application.applicationId, className: name)
                 print(ClassPermissionsTool.describe(.open, className: name))
             }
@@ -141,7 +137,7 @@ extension ClassesCommand.Permissions {
     }
 }
 
-/// What the `kumo classes` commands share: opening storage, finding the application, printing permissions.
+/// What the `kumo classes` commands share: checking class names, printing permissions.
 enum ClassPermissionsTool {
     /// Validates a class name as the API would (Kumo D12; standard names such as `user` and `role` are accepted).
     static func className(_ text: String) throws -> ClassName {
@@ -149,22 +145,6 @@ enum ClassPermissionsTool {
             throw ValidationError("'\(text)' is not a class name: use [A-Za-z][A-Za-z0-9_]{0,99}")
         }
         return name
-    }
-
-    /// Opens storage, finds the application (by `name`, or the only one), runs `body` and closes storage.
-    static func withApplication(
-        named name: String?, storageOptions: StorageOptions,
-        _ body: (any StorageBackend, HostedApplication) async throws -> Void
-    ) async throws {
-        let logger = LoggingSetup.bootstrap(level: "warning")
-        let storage = try await storageOptions.openStorage(logger: logger)
-        do {
-            try await body(storage, try await ApplicationLookup.application(named: name, in: storage))
-            try await storage.close()
-        } catch {
-            try? await storage.close()
-            throw error
-        }
     }
 
     /// One line per operation: `  find:   role:Staff`.

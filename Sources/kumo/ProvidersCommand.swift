@@ -16,22 +16,12 @@ struct ProvidersCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show every provider's settings (secrets hidden).")
 
-        @Option(help: "Application name (default: the only application of the database).") var app: String?
+        @OptionGroup var applicationOptions: ApplicationOptions
         @Flag(help: "Print machine-readable JSON.") var json = false
-        @OptionGroup var storageOptions: StorageOptions
 
         func run() async throws {
-            let logger = LoggingSetup.bootstrap(level: "warning")
-            let storage = try await storageOptions.openStorage(logger: logger)
-            let application: HostedApplication
-            do {
-                application = try await ApplicationLookup.application(named: app, in: storage)
-                try await storage.close()
-            } catch {
-                try? await storage.close()
-                throw error
-            }
-            print(ProviderPrinter.describe(application.settings, asJSON: json))
+            let settings = try await applicationOptions.withApplication { _, application in application.settings }
+            print(ProviderPrinter.describe(settings, asJSON: json))
         }
     }
 
@@ -54,14 +44,13 @@ struct ProvidersCommand: AsyncParsableCommand {
         }
 
         @Argument(help: "anonymous, facebook, twitter, google or apple.") var provider: String
-        @Option(help: "Application name (default: the only application of the database).") var app: String?
+        @OptionGroup var applicationOptions: ApplicationOptions
         @Flag(exclusivity: .exclusive, help: "Enable or disable the provider (default: unchanged).") var state: State?
         @Option(help: "How authData is checked: none, jwks or endpoint.") var verification: String?
         @Option(name: .customLong("option"), help: "A verifier option as key=value (repeatable).") var options: [String] = []
         @Option(name: .customLong("audience"), help: "An accepted ID-token audience (client id); replaces the list (repeatable).")
         var audiences: [String] = []
         @Flag(help: "Print machine-readable JSON.") var json = false
-        @OptionGroup var storageOptions: StorageOptions
 
         func validate() throws {
             guard ProvidersCommand.knownProviders.contains(provider) else {
@@ -77,19 +66,12 @@ struct ProvidersCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let logger = LoggingSetup.bootstrap(level: "warning")
-            let storage = try await storageOptions.openStorage(logger: logger)
-            let updated: AuthProviderSettings
-            do {
-                var application = try await ApplicationLookup.application(named: app, in: storage)
-                updated = applied(to: application.settings.authProvider(provider))
-                application.settings.authProviders[provider] = updated
-                try await storage.applications.updateSettings(
-                    applicationId: application.applicationId, settings: application.settings)
-                try await storage.close()
-            } catch {
-                try? await storage.close()
-                throw error
+            let updated = try await applicationOptions.withApplication { storage, application in
+                var settings = application.settings
+                let updated = applied(to: settings.authProvider(provider))
+                settings.authProviders[provider] = updated
+                try await storage.applications.updateSettings(applicationId: application.applicationId, settings: settings)
+                return updated
             }
             print(ProviderPrinter.describe(name: provider, updated, asJSON: json))
             for warning in ProviderPrinter.warnings(name: provider, updated) { print("warning: \(warning)") }

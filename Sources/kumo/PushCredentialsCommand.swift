@@ -32,8 +32,7 @@ struct PushCredentialsCommand: AsyncParsableCommand {
         }
     }
 
-    @Option(name: .customLong("app"), help: "Application name (default: the only application).")
-    var applicationName: String?
+    @OptionGroup var applicationOptions: ApplicationOptions
     @Option(name: .customLong("apns-key-file"), help: "The APNs signing key (.p8, PEM).") var apnsKeyFile: String?
     @Option(name: .customLong("apns-key-id"), help: "The 10-character id of the .p8 key.") var apnsKeyId: String?
     @Option(name: .customLong("apns-team-id"), help: "The 10-character Apple developer team id.") var apnsTeamId: String?
@@ -44,7 +43,6 @@ struct PushCredentialsCommand: AsyncParsableCommand {
     @Flag(name: .customLong("clear-apns"), help: "Remove the APNs credentials.") var clearsAPNs = false
     @Flag(name: .customLong("clear-fcm"), help: "Remove the FCM credentials.") var clearsFCM = false
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @OptionGroup var storageOptions: StorageOptions
 
     /// Whether any APNs option is given.
     var changesAPNs: Bool {
@@ -62,21 +60,14 @@ struct PushCredentialsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = LoggingSetup.bootstrap(level: "warning")
-        let storage = try await storageOptions.openStorage(logger: logger)
-        let push: PushSettings
-        do {
-            let application = try await ApplicationLookup.application(named: applicationName, in: storage)
-            push = try applied(to: application.settings.push)
+        let push = try await applicationOptions.withApplication { storage, application in
+            let push = try applied(to: application.settings.push)
             if push != application.settings.push {
                 var settings = application.settings
                 settings.push = push
                 try await storage.applications.updateSettings(applicationId: application.applicationId, settings: settings)
             }
-            try await storage.close()
-        } catch {
-            try? await storage.close()
-            throw error
+            return push
         }
         print(Self.describe(push, asJSON: json))
         for warning in Self.warnings(push) { print("warning: \(warning)") }

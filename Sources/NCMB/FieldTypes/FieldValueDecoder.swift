@@ -33,11 +33,13 @@ enum FieldValueDecoder {
     /// The operator an `{"__op":…}` value stands for; `nil` for an unknown operator.
     private static func operatorValue(_ json: JSONValue) -> Any? {
         if let increment = NCMBIncrementOperator(json: json) { return increment }
-        if let add = NCMBAddOperator(json: json) { return add }
-        if let addUnique = NCMBAddUniqueOperator(json: json) { return addUnique }
-        if let remove = NCMBRemoveOperator(json: json) { return remove }
-        if let addRelation = NCMBAddRelationOperator(json: json) { return addRelation }
-        if let removeRelation = NCMBRemoveRelationOperator(json: json) { return removeRelation }
+        let objectsOperators: [any ObjectsOperator.Type] = [
+            NCMBAddOperator.self, NCMBAddUniqueOperator.self, NCMBRemoveOperator.self, NCMBAddRelationOperator.self,
+            NCMBRemoveRelationOperator.self,
+        ]
+        for objectsOperator in objectsOperators {
+            if let value = objectsOperator.init(json: json) { return value }
+        }
         return nil
     }
 

@@ -50,11 +50,7 @@ enum FieldValueEncoder {
         case let relation as NCMBRelation: return relation.json
         case let object as NCMBBase: return try object.pointerJSON()
         case let increment as NCMBIncrementOperator: return try increment.json()
-        case let add as NCMBAddOperator: return try add.json()
-        case let addUnique as NCMBAddUniqueOperator: return try addUnique.json()
-        case let remove as NCMBRemoveOperator: return try remove.json()
-        case let addRelation as NCMBAddRelationOperator: return try addRelation.json()
-        case let removeRelation as NCMBRemoveRelationOperator: return try removeRelation.json()
+        case let objectsOperator as any ObjectsOperator: return try objectsOperator.json()
         case let acl as NCMBACL: return acl.json
         default: return nil
         }

@@ -1,5 +1,3 @@
-internal import NCMBWire
-
 /// Removes objects from a Relation field on the server: `{"__op":"RemoveRelation","objects":[<Pointer>…]}`.
 ///
 /// Read the members of a relation with `NCMBQuery.relatedTo(targetClassName:objectId:key:)`.
@@ -10,24 +8,9 @@ public struct NCMBRemoveRelationOperator: Sendable {
     /// Creates the operator.
     ///
     /// - Parameter elements: Pointers to the objects. Defaults to none.
-    public init(elements: [NCMBPointer] = []) {
-        self.elements = elements
-    }
+    public init(elements: [NCMBPointer] = []) { self.elements = elements }
+}
 
-    /// The wire form.
-    ///
-    /// - Throws: ``NCMBInvalidRequestError/emptyObjectId`` for a pointer without objectId.
-    func json() throws(NCMBInvalidRequestError) -> JSONValue {
-        var objects: [JSONValue] = []
-        for pointer in elements { objects.append(try pointer.json()) }
-        return ["__op": "RemoveRelation", "objects": .array(objects)]
-    }
-
-    /// Reads the wire form; `nil` for any other value.
-    init?(json value: JSONValue) {
-        guard let object = value.objectValue, object["__op"] == "RemoveRelation", let objects = object["objects"]?.arrayValue else {
-            return nil
-        }
-        self.init(elements: objects.compactMap { NCMBPointer(json: $0) })
-    }
+extension NCMBRemoveRelationOperator: RelationFieldOperator {
+    static let operatorName = "RemoveRelation"
 }

@@ -58,7 +58,7 @@ extension NCMBFile {
     /// - Throws: The E400003 ``NCMBApiError`` the server would send for an empty name: `/files/` lists the files instead.
     private func requireFileName() throws -> String {
         let fileName = self.fileName
-        guard !fileName.isEmpty else { throw NCMBApiError(APIError(.required, NCMBFile.fileNameField)) }
+        guard !fileName.isEmpty else { throw NCMBApiError(APIError(.required, Field.fileName.rawValue)) }
         return fileName
     }
 }

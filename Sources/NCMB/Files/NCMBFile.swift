@@ -20,46 +20,39 @@ internal import NCMBWire
 /// `…InBackground(callback:)` form, as in ncmb_swift.
 ///
 /// - Note: Metadata is not assigned by subscript: as in ncmb_swift, only the name and the ACL are sent.
-public class NCMBFile: NCMBBase, @unchecked Sendable {
+public class NCMBFile: NCMBBase, NCMBDeletable, @unchecked Sendable {
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of files.
     static let fileClassName = "file"
     /// The metadata fields of a file.
-    static let fileNameField = "fileName"
-    static let mimeTypeField = "mimeType"
-    static let fileSizeField = "fileSize"
-    static let createDateField = "createDate"
-    static let updateDateField = "updateDate"
+    enum Field: String, StandardField {
+        case fileName, mimeType, fileSize, createDate, updateDate
+    }
 
     /// Creates a file to save, fetch, update or delete.
     ///
     /// - Parameters:
     ///   - fileName: The file's name, unique in the application; any UTF-8 text, e.g. `日本 語.txt`.
     ///   - acl: Who may read and write the file; `nil` to let the server apply its default (public read and write).
-    public init(fileName: String, acl: NCMBACL? = nil) {
-        super.init(className: NCMBFile.fileClassName, collection: .files, context: .resolved)
+    public convenience init(fileName: String, acl: NCMBACL? = nil) {
+        self.init(className: NCMBFile.fileClassName, collection: .files, context: .resolved)
         self.fileName = fileName
         if let acl { self.acl = acl }
     }
 
-    /// Creates a file from the metadata the server returned.
-    required init(className: String, collection: NCMBCollection, fields: JSONObject, context: NCMBContext) {
-        super.init(className: className, collection: collection, fields: fields, context: context)
-    }
-
     /// The file's name.
     public var fileName: String {
-        get { state.withLock { $0.fields[NCMBFile.fileNameField]?.stringValue } ?? "" }
-        set { state.withLock { $0.fields[NCMBFile.fileNameField] = .string(newValue) } }
+        get { state.withLock { $0.fields[Field.fileName.rawValue]?.stringValue } ?? "" }
+        set { state.withLock { $0.fields[Field.fileName.rawValue] = .string(newValue) } }
     }
 
     /// The MIME type the file was stored with, e.g. `image/png`; set by the server, read from query results.
-    public var mimeType: String? { state.withLock { $0.fields[NCMBFile.mimeTypeField]?.stringValue } }
+    public var mimeType: String? { state.withLock { $0.fields[Field.mimeType.rawValue]?.stringValue } }
 
     /// The file's size in bytes; set by the server, read from query results.
     public var fileSize: Int? {
-        guard let value = state.withLock({ $0.fields[NCMBFile.fileSizeField] }) else { return nil }
+        guard let value = state.withLock({ $0.fields[Field.fileSize.rawValue] }) else { return nil }
         // NCMB's own stubs sometimes send the size as a string (wire spec F65).
         if let text = value.stringValue { return Int(text) }
         return value.integerValue.flatMap { Int(exactly: $0) }
@@ -68,12 +61,12 @@ public class NCMBFile: NCMBBase, @unchecked Sendable {
     /// When the file was uploaded; from query results and after a save.
     ///
     /// - Note: A Kumo addition; ncmb_swift leaves the date in the `createDate` field as text.
-    public var createDate: Date? { date(of: NCMBFile.createDateField) }
+    public var createDate: Date? { date(of: Field.createDate.rawValue) }
 
     /// When the file or its ACL last changed; from query results and after an update.
     ///
     /// - Note: A Kumo addition; ncmb_swift leaves the date in the `updateDate` field as text.
-    public var updateDate: Date? { date(of: NCMBFile.updateDateField) }
+    public var updateDate: Date? { date(of: Field.updateDate.rawValue) }
 
     /// A query over the metadata of the application's files (`GET /files`).
     public class var query: NCMBQuery<NCMBFile> {
@@ -135,20 +128,5 @@ public class NCMBFile: NCMBBase, @unchecked Sendable {
     /// - Parameter callback: Called once with the result, on a background queue.
     public func updateInBackground(callback: @escaping NCMBHandler<Void>) {
         BackgroundCall.start(callback) { try await self.update() }
-    }
-
-    /// Deletes the file.
-    ///
-    /// - Returns: `.success` once deleted, or `.failure` with the error.
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await delete()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await delete()` in async code.")
-    public func delete() -> NCMBResult<Void> { SynchronousCall.run { try await self.delete() } }
-
-    /// Deletes the file in the background.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func deleteInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.delete() }
     }
 }

@@ -10,9 +10,7 @@ extension NCMBInstallation {
     ///   when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func fetch() async throws {
-        let objectId = try requireObjectId()
-        let response = try await objectService().get(objectId: objectId)
-        state.withLock { $0.applyFetch(response.contents) }
+        try await fetchFields()
         refreshVersions()
     }
 
@@ -71,8 +69,8 @@ extension NCMBInstallation {
 
     /// Sets `sdkVersion` and `appVersion` to this SDK's and app's, marking them to be sent.
     func refreshVersions() {
-        self[NCMBInstallation.sdkVersionField] = NCMB.SDK_VERSION
-        self[NCMBInstallation.appVersionField] = NCMBInstallation.defaultAppVersion
+        self[Field.sdkVersion] = NCMB.SDK_VERSION
+        self[Field.appVersion] = NCMBInstallation.defaultAppVersion
     }
 
     /// Writes the installation's fields to the local store as this device's installation.

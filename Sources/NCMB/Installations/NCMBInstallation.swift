@@ -19,20 +19,15 @@ internal import NCMBWire
 ///
 /// Every operation has three forms: `async throws`, a blocking form returning ``NCMBResult`` and an
 /// `…InBackground(callback:)` form, as in ncmb_swift.
-public class NCMBInstallation: NCMBBase, @unchecked Sendable {
+public class NCMBInstallation: NCMBBase, NCMBFetchable, NCMBSavable, NCMBDeletable, @unchecked Sendable {
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of installations.
     static let installationClassName = "installation"
-    /// The fields an installation has besides custom ones.
-    static let deviceTypeField = "deviceType"
-    static let deviceTokenField = "deviceToken"
-    static let applicationNameField = "applicationName"
-    static let appVersionField = "appVersion"
-    static let timeZoneField = "timeZone"
-    static let sdkVersionField = "sdkVersion"
-    static let badgeField = "badge"
-    static let channelsField = "channels"
+    /// The names of the fields an installation has besides custom ones.
+    enum Field: String, StandardField {
+        case deviceType, deviceToken, applicationName, appVersion, timeZone, sdkVersion, badge, channels
+    }
 
     /// Creates an installation of this device with the default fields, to register it.
     public convenience init() {
@@ -40,46 +35,41 @@ public class NCMBInstallation: NCMBBase, @unchecked Sendable {
     }
 
     /// Creates an installation with the default fields, bound to `context`.
-    init(context: NCMBContext) {
-        super.init(className: NCMBInstallation.installationClassName, collection: .installations, context: context)
-        self[NCMBInstallation.deviceTypeField] = NCMB.DEVICE_TYPE
-        self[NCMBInstallation.applicationNameField] = NCMBInstallation.defaultApplicationName
-        self[NCMBInstallation.appVersionField] = NCMBInstallation.defaultAppVersion
-        self[NCMBInstallation.timeZoneField] = NCMBInstallation.defaultTimeZone
-        self[NCMBInstallation.sdkVersionField] = NCMB.SDK_VERSION
-        self[NCMBInstallation.channelsField] = [String]()
-    }
-
-    /// Creates an installation from the fields the server returned or the local store kept.
-    required init(className: String, collection: NCMBCollection, fields: JSONObject, context: NCMBContext) {
-        super.init(className: className, collection: collection, fields: fields, context: context)
+    convenience init(context: NCMBContext) {
+        self.init(className: NCMBInstallation.installationClassName, collection: .installations, context: context)
+        self[Field.deviceType] = NCMB.DEVICE_TYPE
+        self[Field.applicationName] = NCMBInstallation.defaultApplicationName
+        self[Field.appVersion] = NCMBInstallation.defaultAppVersion
+        self[Field.timeZone] = NCMBInstallation.defaultTimeZone
+        self[Field.sdkVersion] = NCMB.SDK_VERSION
+        self[Field.channels] = [String]()
     }
 
     /// The platform: `ios` for installations created by this SDK.
-    public var deviceType: String? { self[NCMBInstallation.deviceTypeField] }
+    public var deviceType: String? { self[Field.deviceType] }
 
     /// The push token of the device (for APNs, the lowercase hex of the token bytes).
     public var deviceToken: String? {
-        get { self[NCMBInstallation.deviceTokenField] }
-        set { self[NCMBInstallation.deviceTokenField] = newValue }
+        get { self[Field.deviceToken] }
+        set { self[Field.deviceToken] = newValue }
     }
 
     /// The badge number of the app icon.
     public var badge: Int? {
-        get { self[NCMBInstallation.badgeField] }
-        set { self[NCMBInstallation.badgeField] = newValue }
+        get { self[Field.badge] }
+        set { self[Field.badge] = newValue }
     }
 
     /// The device's time zone identifier, e.g. `Asia/Tokyo`.
     public var timeZone: String? {
-        get { self[NCMBInstallation.timeZoneField] }
-        set { self[NCMBInstallation.timeZoneField] = newValue }
+        get { self[Field.timeZone] }
+        set { self[Field.timeZone] = newValue }
     }
 
     /// The channels the device subscribes to; a push can target channels.
     public var channels: [String]? {
-        get { self[NCMBInstallation.channelsField] }
-        set { self[NCMBInstallation.channelsField] = newValue }
+        get { self[Field.channels] }
+        set { self[Field.channels] = newValue }
     }
 
     /// A query over the installations of the application.
@@ -112,51 +102,5 @@ public class NCMBInstallation: NCMBBase, @unchecked Sendable {
             token.append(digits[Int(byte & 0x0F)])
         }
         deviceToken = token
-    }
-
-    /// Fetches the installation with this ``objectId``, replacing every field.
-    ///
-    /// - Returns: `.success` once the fields are replaced, or `.failure` with the error.
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await fetch()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await fetch()` in async code.")
-    public func fetch() -> NCMBResult<Void> { SynchronousCall.run { try await self.fetch() } }
-
-    /// Fetches the installation with this ``objectId`` in the background, as `fetch()` does.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func fetchInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.fetch() }
-    }
-
-    /// Saves the installation: registers it when it has no ``objectId``, otherwise sends the changed fields; then
-    /// persists it as this device's installation.
-    ///
-    /// - Returns: `.success` once saved, or `.failure` with the error (E409001 for a `deviceToken` already registered).
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await save()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await save()` in async code.")
-    public func save() -> NCMBResult<Void> { SynchronousCall.run { try await self.save() } }
-
-    /// Saves the installation in the background, as `save()` does.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func saveInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.save() }
-    }
-
-    /// Deletes the installation with this ``objectId``, clears every field and removes the persisted installation.
-    ///
-    /// - Returns: `.success` once deleted, or `.failure` with the error.
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await delete()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await delete()` in async code.")
-    public func delete() -> NCMBResult<Void> { SynchronousCall.run { try await self.delete() } }
-
-    /// Deletes the installation in the background, as `delete()` does.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func deleteInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.delete() }
     }
 }

@@ -26,20 +26,4 @@ extension NCMBRequestExecutor {
             return response.body
         }
     }
-
-    /// Sends `request` through the context's transport and reads the response with `reading`; E401001 to a request
-    /// sent with the session token signs the user out, as ``execute(_:timeout:)`` does.
-    private func send<Value>(
-        _ request: NCMBTransportRequest, reading: (NCMBTransportResponse) throws -> Value
-    ) async throws -> Value {
-        let response = try await context.transport.send(request)
-        do {
-            return try reading(response)
-        } catch let error as NCMBApiError where error.errorCode == .authenticationErrorByHeaderIncorrect {
-            if let sentToken = request.headers[NCMBHeaderName.sessionToken] {
-                context.session.signOut(ifSessionToken: sentToken)
-            }
-            throw error
-        }
-    }
 }

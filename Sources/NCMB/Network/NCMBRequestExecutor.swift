@@ -17,12 +17,20 @@ struct NCMBRequestExecutor: Sendable {
     ///   ``NCMBParseError`` for a success body that is not a JSON object; the transport's error when no
     ///   response arrived.
     func execute(_ route: APIRoute, timeout: TimeInterval? = nil) async throws -> NCMBResponse {
-        let request = try makeRequest(route, timeout: timeout ?? context.requestTimeout)
+        try await send(makeRequest(route, timeout: timeout ?? context.requestTimeout), reading: read)
+    }
+
+    /// Sends `request` through the context's transport and reads the response with `reading`.
+    ///
+    /// An E401001 that `reading` throws for a request sent with the session token means the session is dead: the user
+    /// is signed out, as ncmb_swift does, unless a newer session replaced it meanwhile.
+    func send<Value>(
+        _ request: NCMBTransportRequest, reading: (NCMBTransportResponse) throws -> Value
+    ) async throws -> Value {
         let response = try await context.transport.send(request)
         do {
-            return try read(response)
+            return try reading(response)
         } catch let error as NCMBApiError where error.errorCode == .authenticationErrorByHeaderIncorrect {
-            // The session is dead: sign the user out, as ncmb_swift does, unless a newer session replaced it meanwhile.
             if let sentToken = request.headers[NCMBHeaderName.sessionToken] {
                 context.session.signOut(ifSessionToken: sentToken)
             }

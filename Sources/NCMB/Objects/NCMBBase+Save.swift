@@ -24,6 +24,17 @@ extension NCMBBase {
         }
     }
 
+    /// Fetches the object with this `objectId` from the server and replaces every field: the one fetch of objects,
+    /// installations, roles and pushes.
+    ///
+    /// - Throws: ``NCMBInvalidRequestError/emptyObjectId`` when there is no objectId; ``NCMBApiError`` for a server
+    ///   error; the transport's error when no response arrived.
+    func fetchFields() async throws {
+        let objectId = try requireObjectId()
+        let response = try await objectService().get(objectId: objectId)
+        state.withLock { $0.applyFetch(response.contents) }
+    }
+
     /// The service of this object's collection (`/classes/…`, `/installations`, `/roles`, `/push`).
     func objectService() throws(NCMBInvalidRequestError) -> NCMBObjectService {
         NCMBObjectService(context: context, collection: try classReference())

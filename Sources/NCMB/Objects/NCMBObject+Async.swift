@@ -8,9 +8,7 @@ extension NCMBObject {
     ///   no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func fetch() async throws {
-        let objectId = try requireObjectId()
-        let response = try await objectService().get(objectId: objectId)
-        state.withLock { $0.applyFetch(response.contents) }
+        try await fetchFields()
     }
 
     /// Saves the object to the server.

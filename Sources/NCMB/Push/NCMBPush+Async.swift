@@ -25,9 +25,7 @@ extension NCMBPush {
     ///   response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func fetch() async throws {
-        let objectId = try requireObjectId()
-        let response = try await objectService().get(objectId: objectId)
-        state.withLock { $0.applyFetch(response.contents) }
+        try await fetchFields()
     }
 
     /// Deletes the push with this ``objectId`` (an undelivered push is then never delivered) and clears every field.
@@ -38,7 +36,6 @@ extension NCMBPush {
     public func delete() async throws {
         try await deleteFields()
     }
-
 }
 
 extension NCMBPush {
@@ -55,35 +52,5 @@ extension NCMBPush {
     /// - Parameter callback: Called once with the result, on a background queue.
     public func sendInBackground(callback: @escaping NCMBHandler<Void>) {
         BackgroundCall.start(callback) { try await self.send() }
-    }
-
-    /// Fetches the push with this ``objectId``, replacing every field.
-    ///
-    /// - Returns: `.success` once the fields are replaced, or `.failure` with the error.
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await fetch()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await fetch()` in async code.")
-    public func fetch() -> NCMBResult<Void> { SynchronousCall.run { try await self.fetch() } }
-
-    /// Fetches the push with this ``objectId`` in the background, as `fetch()` does.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func fetchInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.fetch() }
-    }
-
-    /// Deletes the push with this ``objectId`` and clears every field.
-    ///
-    /// - Returns: `.success` once deleted, or `.failure` with the error.
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await delete()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await delete()` in async code.")
-    public func delete() -> NCMBResult<Void> { SynchronousCall.run { try await self.delete() } }
-
-    /// Deletes the push with this ``objectId`` in the background, as `delete()` does.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func deleteInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.delete() }
     }
 }

@@ -21,48 +21,27 @@ internal import NCMBWire
 ///
 /// Every operation has three forms: `async throws`, a blocking form returning ``NCMBResult`` and an
 /// `…InBackground(callback:)` form, as in ncmb_swift.
-public class NCMBPush: NCMBBase, @unchecked Sendable {
+public class NCMBPush: NCMBBase, NCMBFetchable, NCMBDeletable, @unchecked Sendable {
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of pushes.
     static let pushClassName = "push"
-    /// The fields of a push (wire spec §5.7).
-    static let deliveryTimeField = "deliveryTime"
-    static let immediateDeliveryFlagField = "immediateDeliveryFlag"
-    static let targetField = "target"
-    static let searchConditionField = "searchCondition"
-    static let messageField = "message"
-    static let userSettingValueField = "userSettingValue"
-    static let deliveryExpirationDateField = "deliveryExpirationDate"
-    static let deliveryExpirationTimeField = "deliveryExpirationTime"
-    static let actionField = "action"
-    static let titleField = "title"
-    static let dialogField = "dialog"
-    static let badgeIncrementFlagField = "badgeIncrementFlag"
-    static let badgeSettingField = "badgeSetting"
-    static let soundField = "sound"
-    static let contentAvailableField = "contentAvailable"
-    static let richUrlField = "richUrl"
-    static let categoryField = "category"
-    static let deliveryPlanNumberField = "deliveryPlanNumber"
-    static let deliveryNumberField = "deliveryNumber"
-    static let statusField = "status"
-    static let errorField = "error"
+    /// The names of the fields of a push (wire spec §5.7).
+    enum Field: String, StandardField {
+        case deliveryTime, immediateDeliveryFlag, target, searchCondition, message, userSettingValue
+        case deliveryExpirationDate, deliveryExpirationTime, action, title, dialog, badgeIncrementFlag, badgeSetting
+        case sound, contentAvailable, richUrl, category, deliveryPlanNumber, deliveryNumber, status, error
+    }
     /// The values of `target`.
     static let iosTarget = "ios"
     static let androidTarget = "android"
 
     /// Creates a push delivered immediately to every device, as ncmb_swift does.
-    public init() {
-        super.init(className: NCMBPush.pushClassName, collection: .push, context: .resolved)
-        self[NCMBPush.immediateDeliveryFlagField] = true
-        self[NCMBPush.targetField] = [String]()
+    public convenience init() {
+        self.init(className: NCMBPush.pushClassName, collection: .push, context: .resolved)
+        self[Field.immediateDeliveryFlag] = true
+        self[Field.target] = [String]()
         assignSearchCondition(JSONObject())
-    }
-
-    /// Creates a push from the fields the server returned.
-    required init(className: String, collection: NCMBCollection, fields: JSONObject, context: NCMBContext) {
-        super.init(className: className, collection: collection, fields: fields, context: context)
     }
 
     /// A query over the pushes of the application.
@@ -75,26 +54,26 @@ public class NCMBPush: NCMBBase, @unchecked Sendable {
     /// Setting a date also sets ``immediateDeliveryFlag`` to `false`; setting `nil` removes the date and sets it to
     /// `true`, as in ncmb_swift.
     public var deliveryTime: Date? {
-        get { self[NCMBPush.deliveryTimeField] }
+        get { self[Field.deliveryTime] }
         set {
-            self[NCMBPush.deliveryTimeField] = newValue
-            self[NCMBPush.immediateDeliveryFlagField] = newValue == nil
+            self[Field.deliveryTime] = newValue
+            self[Field.immediateDeliveryFlag] = newValue == nil
         }
     }
 
     /// Whether the push is delivered as soon as it is sent: `true` after ``setImmediateDelivery()``.
-    public var immediateDeliveryFlag: Bool { self[NCMBPush.immediateDeliveryFlagField] ?? false }
+    public var immediateDeliveryFlag: Bool { self[Field.immediateDeliveryFlag] ?? false }
 
     /// Delivers the push as soon as it is sent, removing any ``deliveryTime``.
     public func setImmediateDelivery() {
-        self[NCMBPush.immediateDeliveryFlagField] = true
-        self[NCMBPush.deliveryTimeField] = nil as Date?
+        self[Field.immediateDeliveryFlag] = true
+        self[Field.deliveryTime] = nil as Date?
     }
 
     /// The platforms to deliver to, `"ios"` and `"android"`; empty for both.
     public var target: [String]? {
-        get { self[NCMBPush.targetField] }
-        set { self[NCMBPush.targetField] = newValue }
+        get { self[Field.target] }
+        set { self[Field.target] = newValue }
     }
 
     /// Whether ``target`` includes iOS devices.
@@ -127,12 +106,12 @@ public class NCMBPush: NCMBBase, @unchecked Sendable {
         get {
             var query = NCMBQuery<NCMBInstallation>(
                 className: NCMBInstallation.installationClassName, collection: .installations, context: context)
-            query.whereItems = state.withLock { $0.fields[NCMBPush.searchConditionField]?.objectValue } ?? JSONObject()
+            query.whereItems = state.withLock { $0.fields[Field.searchCondition.rawValue]?.objectValue } ?? JSONObject()
             return query
         }
         set {
             if let invalidInput = newValue?.invalidInput {
-                state.withLock { $0.assign(.failure(invalidInput), to: NCMBPush.searchConditionField) }
+                state.withLock { $0.assign(.failure(invalidInput), to: Field.searchCondition.rawValue) }
             } else {
                 assignSearchCondition(newValue?.whereItems ?? JSONObject())
             }
@@ -141,45 +120,45 @@ public class NCMBPush: NCMBBase, @unchecked Sendable {
 
     /// Stores a `where` object as the search condition, to be sent.
     private func assignSearchCondition(_ whereItems: JSONObject) {
-        state.withLock { $0.assign(.success(.object(whereItems)), to: NCMBPush.searchConditionField) }
+        state.withLock { $0.assign(.success(.object(whereItems)), to: Field.searchCondition.rawValue) }
     }
 
     /// The notification's body text.
     public var message: String? {
-        get { self[NCMBPush.messageField] }
-        set { self[NCMBPush.messageField] = newValue }
+        get { self[Field.message] }
+        set { self[Field.message] = newValue }
     }
 
     /// The notification's title.
     public var title: String? {
-        get { self[NCMBPush.titleField] }
-        set { self[NCMBPush.titleField] = newValue }
+        get { self[Field.title] }
+        set { self[Field.title] = newValue }
     }
 
     /// Custom values delivered with the notification, usually a `[String: Any]` dictionary.
     public var userSettingValue: Any? {
-        get { self[NCMBPush.userSettingValueField] }
-        set { self[NCMBPush.userSettingValueField] = newValue }
+        get { self[Field.userSettingValue] }
+        set { self[Field.userSettingValue] = newValue }
     }
 
     /// The date after which an undelivered push is dropped; setting one removes ``deliveryExpirationTime``.
     public var deliveryExpirationDate: Date? {
-        get { self[NCMBPush.deliveryExpirationDateField] }
+        get { self[Field.deliveryExpirationDate] }
         set {
-            self[NCMBPush.deliveryExpirationDateField] = newValue
-            if newValue != nil { self[NCMBPush.deliveryExpirationTimeField] = nil as String? }
+            self[Field.deliveryExpirationDate] = newValue
+            if newValue != nil { self[Field.deliveryExpirationTime] = nil as String? }
         }
     }
 
     /// How long an undelivered push is kept after its delivery time; setting one removes ``deliveryExpirationDate``.
     public var deliveryExpirationTime: NCMBExpirationTime? {
         get {
-            let text: String? = self[NCMBPush.deliveryExpirationTimeField]
+            let text: String? = self[Field.deliveryExpirationTime]
             return text.flatMap(NCMBExpirationTime.init(string:))
         }
         set {
-            self[NCMBPush.deliveryExpirationTimeField] = newValue?.wireString
-            if newValue != nil { self[NCMBPush.deliveryExpirationDateField] = nil as Date? }
+            self[Field.deliveryExpirationTime] = newValue?.wireString
+            if newValue != nil { self[Field.deliveryExpirationDate] = nil as Date? }
         }
     }
 }

@@ -56,9 +56,7 @@ extension NCMBRole {
     ///   response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func fetch() async throws {
-        let objectId = try requireObjectId()
-        let response = try await objectService().get(objectId: objectId)
-        state.withLock { $0.applyFetch(response.contents) }
+        try await fetchFields()
     }
 
     /// Saves the role: creates it when it has no ``objectId`` (`POST /roles`, every field), otherwise sends the fields
@@ -88,8 +86,8 @@ extension NCMBRole {
         let roleOperation = try NCMBRole.relationOperation(className: NCMBRole.roleClassName, add: addRoles, remove: removeRoles)
         let userOperation = try NCMBRole.relationOperation(className: NCMBUser.userClassName, add: addUsers, remove: removeUsers)
         state.withLock { state in
-            if let roleOperation { state.assign(.success(roleOperation), to: NCMBRole.belongRoleField) }
-            if let userOperation { state.assign(.success(userOperation), to: NCMBRole.belongUserField) }
+            if let roleOperation { state.assign(.success(roleOperation), to: Field.belongRole.rawValue) }
+            if let userOperation { state.assign(.success(userOperation), to: Field.belongUser.rawValue) }
         }
         try await saveFields(through: objectService())
     }

@@ -13,33 +13,28 @@ internal import NCMBWire
 ///
 /// Users of a child role hold the parent role's permissions too (Kumo D4). Roles live in the standard class `role`
 /// (`/roles`); a role name is unique in the application.
-public class NCMBRole: NCMBBase, @unchecked Sendable {
+public class NCMBRole: NCMBBase, NCMBFetchable, NCMBSavable, NCMBDeletable, @unchecked Sendable {
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of roles.
     static let roleClassName = "role"
-    /// The role's own fields.
-    static let roleNameField = "roleName"
-    static let belongUserField = "belongUser"
-    static let belongRoleField = "belongRole"
+    /// The names of the role's own fields.
+    enum Field: String, StandardField {
+        case roleName, belongUser, belongRole
+    }
 
     /// Creates a role to save.
     ///
     /// - Parameter roleName: The role's name, unique in the application; ACLs name the role `role:<roleName>`.
-    public init(roleName: String) {
-        super.init(className: NCMBRole.roleClassName, collection: .roles, context: .resolved)
-        self[NCMBRole.roleNameField] = roleName
-    }
-
-    /// Creates a role from the fields the server returned.
-    required init(className: String, collection: NCMBCollection, fields: JSONObject, context: NCMBContext) {
-        super.init(className: className, collection: collection, fields: fields, context: context)
+    public convenience init(roleName: String) {
+        self.init(className: NCMBRole.roleClassName, collection: .roles, context: .resolved)
+        self[Field.roleName] = roleName
     }
 
     /// The role's name.
     public var roleName: String? {
-        get { self[NCMBRole.roleNameField] }
-        set { self[NCMBRole.roleNameField] = newValue }
+        get { self[Field.roleName] }
+        set { self[Field.roleName] = newValue }
     }
 
     /// A query over the roles of the application.
@@ -165,50 +160,5 @@ public class NCMBRole: NCMBBase, @unchecked Sendable {
     /// - Parameter callback: Called once with the result, on a background queue.
     public func removeRolesInBackground(roles: [NCMBRole], callback: @escaping NCMBHandler<Void>) {
         BackgroundCall.start(callback) { try await self.removeRoles(roles: roles) }
-    }
-
-    /// Fetches the role with this ``objectId``, replacing every field.
-    ///
-    /// - Returns: `.success` once the fields are replaced, or `.failure` with the error.
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await fetch()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await fetch()` in async code.")
-    public func fetch() -> NCMBResult<Void> { SynchronousCall.run { try await self.fetch() } }
-
-    /// Fetches the role with this ``objectId`` in the background, replacing every field.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func fetchInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.fetch() }
-    }
-
-    /// Saves the role: creates it when it has no ``objectId``, otherwise sends the fields changed since the last save.
-    ///
-    /// - Returns: `.success` once saved, or `.failure` with the error (E409001 for a taken role name).
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await save()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await save()` in async code.")
-    public func save() -> NCMBResult<Void> { SynchronousCall.run { try await self.save() } }
-
-    /// Saves the role in the background, as `save()` does.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func saveInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.save() }
-    }
-
-    /// Deletes the role with this ``objectId``, then clears every field.
-    ///
-    /// - Returns: `.success` once deleted, or `.failure` with the error.
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await delete()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await delete()` in async code.")
-    public func delete() -> NCMBResult<Void> { SynchronousCall.run { try await self.delete() } }
-
-    /// Deletes the role with this ``objectId`` in the background, then clears every field.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func deleteInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.delete() }
     }
 }

@@ -5,24 +5,18 @@ internal import NCMBWire
 ///
 /// Uploads and downloads wait the context's file request timeout (120 seconds by default), as in ncmb_swift; ACL
 /// updates and deletes wait the ordinary request timeout.
-struct NCMBFileService: Sendable {
-    /// Sends the requests.
-    let executor: NCMBRequestExecutor
-
-    /// Creates a service with the settings of `context`.
-    init(context: NCMBContext) {
-        self.executor = NCMBRequestExecutor(context: context)
-    }
+struct NCMBFileService: NCMBService {
+    let context: NCMBContext
 
     /// `POST /files/{fileName}` with `form` as the multipart body → `{"createDate","fileName"}`.
     func upload(_ form: MultipartForm) async throws -> NCMBResponse {
         try await executor.upload(
-            .files(.upload(fileName: form.fileName)), form: form, timeout: executor.context.fileRequestTimeout)
+            .files(.upload(fileName: form.fileName)), form: form, timeout: context.fileRequestTimeout)
     }
 
     /// `GET /files/{fileName}` → the file's bytes.
     func download(fileName: String) async throws -> Data {
-        try await executor.download(.files(.download(fileName: fileName)), timeout: executor.context.fileRequestTimeout)
+        try await executor.download(.files(.download(fileName: fileName)), timeout: context.fileRequestTimeout)
     }
 
     /// `PUT /files/{fileName}` with `body` (ncmb_swift sends the bare ACL map) → `{"updateDate"}`.

@@ -1,17 +1,10 @@
 internal import NCMBWire
 
 /// Builds the routes of one collection's object endpoints (wire spec §5.1, §5.2) and hands them to the executor.
-struct NCMBObjectService: Sendable {
-    /// Sends the requests.
-    let executor: NCMBRequestExecutor
+struct NCMBObjectService: NCMBService {
+    let context: NCMBContext
     /// The collection the objects live in.
     let collection: ClassReference
-
-    /// Creates a service for `collection` with the settings of `context`.
-    init(context: NCMBContext, collection: ClassReference) {
-        self.executor = NCMBRequestExecutor(context: context)
-        self.collection = collection
-    }
 
     /// `POST /…`: creates an object with `fields` → `{"objectId","createDate"}`.
     func create(_ fields: JSONObject) async throws -> NCMBResponse {

@@ -2,14 +2,8 @@ internal import NCMBWire
 
 /// Builds the routes of the user endpoints that are not object endpoints (wire spec §5.3) and hands them to the
 /// executor. Users' own fetch, save, delete and find go through ``NCMBObjectService`` on `/users`.
-struct NCMBUserService: Sendable {
-    /// Sends the requests.
-    let executor: NCMBRequestExecutor
-
-    /// Creates a service with the settings of `context`.
-    init(context: NCMBContext) {
-        self.executor = NCMBRequestExecutor(context: context)
-    }
+struct NCMBUserService: NCMBService {
+    let context: NCMBContext
 
     /// `POST /login` `{"userName"|"mailAddress","password"}` → the user's fields with a new `sessionToken`.
     func logIn(_ credentials: JSONObject) async throws -> NCMBResponse {

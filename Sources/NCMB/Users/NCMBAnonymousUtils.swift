@@ -24,7 +24,7 @@ public class NCMBAnonymousUtils {
         let user = NCMBUser(context: context)
         user.state.withLock { state in
             let credentials: JSONValue = ["id": .string(context.newUUID().uuidString)]
-            state.assign(.success([anonymousProvider: credentials]), to: NCMBUser.authDataField)
+            state.assign(.success([anonymousProvider: credentials]), to: NCMBUser.Field.authData.rawValue)
         }
         return user
     }

@@ -12,7 +12,7 @@ extension NCMBSession {
                     let fields = json.objectValue
                 {
                     state.restoredFields = fields
-                    state.sessionToken = fields[NCMBUser.sessionTokenField]?.stringValue
+                    state.sessionToken = fields[NCMBUser.Field.sessionToken.rawValue]?.stringValue
                 }
             }
             return body(&state)
@@ -86,7 +86,7 @@ extension NCMBSession {
 
     /// Writes the user's fields, without the password, to the local store.
     private func persist(_ user: NCMBUser) {
-        let fields = user.state.current.fields.filtering { $0 != NCMBUser.passwordField }
+        let fields = user.state.current.fields.filtering { $0 != NCMBUser.Field.password.rawValue }
         // A failed write only costs the next launch its signed-in user, as in ncmb_swift.
         try? localStore.save(Data(JSONValue.object(fields).serializedBytes()), as: .currentUser)
     }

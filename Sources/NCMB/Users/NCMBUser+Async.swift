@@ -14,7 +14,7 @@ extension NCMBUser {
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func signUp() async throws {
         let snapshot = state.current
-        let body = try snapshot.createBody().filtering { $0 != NCMBUser.sessionTokenField }
+        let body = try snapshot.createBody().filtering { $0 != Field.sessionToken.rawValue }
         let response = try await objectService().create(body)
         state.withLock { $0.applySave(sent: body, response: response.contents) }
         context.session.signIn(self)
@@ -30,9 +30,9 @@ extension NCMBUser {
         let objectId = try requireObjectId()
         let response = try await signingOutIfGone { try await self.objectService().get(objectId: objectId) }
         state.withLock { state in
-            let sessionToken = state.fields[NCMBUser.sessionTokenField]
+            let sessionToken = state.fields[Field.sessionToken.rawValue]
             state.applyFetch(response.contents)
-            if state.fields[NCMBUser.sessionTokenField] == nil { state.fields[NCMBUser.sessionTokenField] = sessionToken }
+            if state.fields[Field.sessionToken.rawValue] == nil { state.fields[Field.sessionToken.rawValue] = sessionToken }
         }
         context.session.refresh(self)
     }
@@ -48,11 +48,11 @@ extension NCMBUser {
         let snapshot = state.current
         let service = try objectService()
         if let objectId = snapshot.fields["objectId"]?.stringValue {
-            let body = try snapshot.updateBody().filtering { $0 != NCMBUser.sessionTokenField }
+            let body = try snapshot.updateBody().filtering { $0 != Field.sessionToken.rawValue }
             let response = try await signingOutIfGone { try await service.update(objectId: objectId, fields: body) }
             state.withLock { $0.applySave(sent: body, response: response.contents) }
         } else {
-            let body = try snapshot.createBody().filtering { $0 != NCMBUser.sessionTokenField }
+            let body = try snapshot.createBody().filtering { $0 != Field.sessionToken.rawValue }
             let response = try await service.create(body)
             state.withLock { $0.applySave(sent: body, response: response.contents) }
         }

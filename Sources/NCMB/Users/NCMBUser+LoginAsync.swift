@@ -8,7 +8,7 @@ extension NCMBUser {
     ///   password); the transport's error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public class func logIn(userName: String, password: String) async throws {
-        try await logIn([userNameField: .string(userName), passwordField: .string(password)])
+        try await logIn([Field.userName.rawValue: .string(userName), Field.password.rawValue: .string(password)])
     }
 
     /// Logs in with a mail address and password (`POST /login`); the user becomes the ``currentUser``.
@@ -17,7 +17,7 @@ extension NCMBUser {
     ///   error when no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public class func logIn(mailAddress: String, password: String) async throws {
-        try await logIn([mailAddressField: .string(mailAddress), passwordField: .string(password)])
+        try await logIn([Field.mailAddress.rawValue: .string(mailAddress), Field.password.rawValue: .string(password)])
     }
 
     /// Logs the signed-in user out (`GET /logout`) and forgets them.

@@ -189,12 +189,8 @@ extension NCMBUser {
     /// - Note: A Kumo addition; ncmb_swift has only the callback form.
     @available(*, noasync, message: "Blocks the calling thread; use `try await signUpWithToken(snsInfo:)` in async code.")
     public func signUpWithToken(snsInfo: [String: Any]) -> NCMBResult<Void> {
-        do {
-            let authData = try NCMBUser.authData(from: snsInfo)
-            return SynchronousCall.run { try await self.signUp(addingAuthData: authData) }
-        } catch {
-            return .failure(error)
-        }
+        let authData = NCMBUser.authDataResult(from: snsInfo)
+        return SynchronousCall.run { try await self.signUp(addingAuthData: authData.get()) }
     }
 
     /// Signs up, or logs in, with `authData` in the background, as `try await signUpWithToken(snsInfo:)` does.
@@ -203,12 +199,8 @@ extension NCMBUser {
     ///   - snsInfo: The credentials by provider, e.g. `["google": ["id": "…", "access_token": "…"]]`.
     ///   - callback: Called once with the result, on a background queue.
     public func signUpWithToken(snsInfo: [String: Any], callback: @escaping NCMBHandler<Void>) {
-        do {
-            let authData = try NCMBUser.authData(from: snsInfo)
-            BackgroundCall.start(callback) { try await self.signUp(addingAuthData: authData) }
-        } catch {
-            BackgroundCall.start(callback) { throw error }
-        }
+        let authData = NCMBUser.authDataResult(from: snsInfo)
+        BackgroundCall.start(callback) { try await self.signUp(addingAuthData: authData.get()) }
     }
 
     /// Links SNS credentials to the user, as `try await linkWithToken(snsInfo:)` does.
@@ -219,12 +211,8 @@ extension NCMBUser {
     /// - Note: A Kumo addition; ncmb_swift has only the callback form.
     @available(*, noasync, message: "Blocks the calling thread; use `try await linkWithToken(snsInfo:)` in async code.")
     public func linkWithToken(snsInfo: [String: Any]) -> NCMBResult<Void> {
-        do {
-            let authData = try NCMBUser.authData(from: snsInfo)
-            return SynchronousCall.run { try await self.link(authData: authData) }
-        } catch {
-            return .failure(error)
-        }
+        let authData = NCMBUser.authDataResult(from: snsInfo)
+        return SynchronousCall.run { try await self.link(authData: authData.get()) }
     }
 
     /// Links SNS credentials to the user in the background, as `try await linkWithToken(snsInfo:)` does.
@@ -233,11 +221,7 @@ extension NCMBUser {
     ///   - snsInfo: The credentials by provider, e.g. `["google": ["id": "…", "access_token": "…"]]`.
     ///   - callback: Called once with the result, on a background queue.
     public func linkWithToken(snsInfo: [String: Any], callback: @escaping NCMBHandler<Void>) {
-        do {
-            let authData = try NCMBUser.authData(from: snsInfo)
-            BackgroundCall.start(callback) { try await self.link(authData: authData) }
-        } catch {
-            BackgroundCall.start(callback) { throw error }
-        }
+        let authData = NCMBUser.authDataResult(from: snsInfo)
+        BackgroundCall.start(callback) { try await self.link(authData: authData.get()) }
     }
 }

@@ -103,7 +103,7 @@ extension NCMBUser {
         guard authData != nil else { throw NCMBUser.unlinkError("token not found") }
         guard isLinkedWith(type: type) else { throw NCMBUser.unlinkError("other token type") }
         let previous = authDataSnapshot()
-        state.withLock { $0.assign(.success([type: .null]), to: NCMBUser.authDataField) }
+        state.withLock { $0.assign(.success([type: .null]), to: Field.authData.rawValue) }
         do {
             try await save()
         } catch {
@@ -113,7 +113,7 @@ extension NCMBUser {
         state.withLock { state in
             var remaining = previous.value?.objectValue ?? JSONObject()
             remaining[type] = nil
-            state.fields[NCMBUser.authDataField] = .object(remaining)
+            state.fields[Field.authData.rawValue] = .object(remaining)
         }
         context.session.refresh(self)
     }
@@ -124,7 +124,7 @@ extension NCMBUser {
     /// - Returns: `true` when the user's `authData` holds credentials for `type`.
     public func isLinkedWith(type: String) -> Bool {
         guard NCMBSNSType(rawValue: type) != nil else { return false }
-        guard let credentials = state.withLock({ $0.fields[NCMBUser.authDataField]?.objectValue?[type] }) else { return false }
+        guard let credentials = state.withLock({ $0.fields[Field.authData.rawValue]?.objectValue?[type] }) else { return false }
         return credentials != .null
     }
 
@@ -134,7 +134,7 @@ extension NCMBUser {
     func signUp(addingAuthData additions: JSONObject) async throws {
         let previous = authDataSnapshot()
         let merged = (previous.value?.objectValue ?? JSONObject()).merging(additions)
-        state.withLock { $0.assign(.success(.object(merged)), to: NCMBUser.authDataField) }
+        state.withLock { $0.assign(.success(.object(merged)), to: Field.authData.rawValue) }
         do {
             try await signUp()
         } catch {
@@ -147,7 +147,7 @@ extension NCMBUser {
     /// `authData` on failure.
     func link(authData additions: JSONObject) async throws {
         let previous = authDataSnapshot()
-        state.withLock { $0.assign(.success(.object(additions)), to: NCMBUser.authDataField) }
+        state.withLock { $0.assign(.success(.object(additions)), to: Field.authData.rawValue) }
         do {
             try await save()
         } catch {
@@ -156,21 +156,21 @@ extension NCMBUser {
         }
         state.withLock { state in
             let merged = (previous.value?.objectValue ?? JSONObject()).merging(additions)
-            state.fields[NCMBUser.authDataField] = .object(merged)
+            state.fields[Field.authData.rawValue] = .object(merged)
         }
         context.session.refresh(self)
     }
 
     /// The `authData` field and whether it was waiting to be sent.
     private func authDataSnapshot() -> (value: JSONValue?, isModified: Bool) {
-        state.withLock { ($0.fields[NCMBUser.authDataField], $0.modifiedKeys.contains(NCMBUser.authDataField)) }
+        state.withLock { ($0.fields[Field.authData.rawValue], $0.modifiedKeys.contains(Field.authData.rawValue)) }
     }
 
     /// Puts back an `authData` snapshot after a failed request.
     private func restoreAuthData(_ snapshot: (value: JSONValue?, isModified: Bool)) {
         state.withLock { state in
-            state.fields[NCMBUser.authDataField] = snapshot.value
-            if !snapshot.isModified { state.modifiedKeys.removeAll { $0 == NCMBUser.authDataField } }
+            state.fields[Field.authData.rawValue] = snapshot.value
+            if !snapshot.isModified { state.modifiedKeys.removeAll { $0 == Field.authData.rawValue } }
         }
     }
 
@@ -178,6 +178,16 @@ extension NCMBUser {
     static func authData(from snsInfo: [String: Any]) throws(NCMBInvalidRequestError) -> JSONObject {
         guard let object = try FieldValueEncoder.json(from: snsInfo).objectValue else { throw .invalidBodyJsonValue }
         return object
+    }
+
+    /// The wire form of app-supplied `authData`, or the error converting it, taken before a blocking or callback form
+    /// starts its task (`snsInfo` is not `Sendable`) and thrown when the task runs.
+    static func authDataResult(from snsInfo: [String: Any]) -> Result<JSONObject, NCMBInvalidRequestError> {
+        do throws(NCMBInvalidRequestError) {
+            return .success(try authData(from: snsInfo))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The error ncmb_swift reports when `unlink` finds nothing to unlink.

@@ -17,17 +17,15 @@ internal import NCMBWire
 ///
 /// Every operation has three forms: `async throws`, a blocking form returning ``NCMBResult`` and an
 /// `…InBackground(callback:)` form, as in ncmb_swift.
-public class NCMBUser: NCMBBase, @unchecked Sendable {
+public class NCMBUser: NCMBBase, NCMBFetchable, NCMBSavable, NCMBDeletable, @unchecked Sendable {
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of users.
     static let userClassName = "user"
-    /// The fields a user has besides custom ones.
-    static let userNameField = "userName"
-    static let passwordField = "password"
-    static let mailAddressField = "mailAddress"
-    static let authDataField = "authData"
-    static let sessionTokenField = "sessionToken"
+    /// The names of the fields a user has besides custom ones.
+    enum Field: String, StandardField {
+        case userName, password, mailAddress, authData, sessionToken
+    }
 
     /// Creates a user with no fields yet, to sign up.
     public convenience init() {
@@ -35,40 +33,35 @@ public class NCMBUser: NCMBBase, @unchecked Sendable {
     }
 
     /// Creates a user with no fields yet, bound to `context`.
-    init(context: NCMBContext) {
-        super.init(className: NCMBUser.userClassName, collection: .users, context: context)
-    }
-
-    /// Creates a user from the fields the server returned.
-    required init(className: String, collection: NCMBCollection, fields: JSONObject, context: NCMBContext) {
-        super.init(className: className, collection: collection, fields: fields, context: context)
+    convenience init(context: NCMBContext) {
+        self.init(className: NCMBUser.userClassName, collection: .users, context: context)
     }
 
     /// The session token the server returned at sign-up or login; `nil` for other users.
-    public var sessionToken: String? { self[NCMBUser.sessionTokenField] }
+    public var sessionToken: String? { self[Field.sessionToken] }
 
     /// The user name, unique in the application.
     public var userName: String? {
-        get { self[NCMBUser.userNameField] }
-        set { self[NCMBUser.userNameField] = newValue }
+        get { self[Field.userName] }
+        set { self[Field.userName] = newValue }
     }
 
     /// The password: sent with the next sign-up or save once set, never returned by the server and never persisted.
     public var password: String? {
-        get { self[NCMBUser.passwordField] }
-        set { self[NCMBUser.passwordField] = newValue }
+        get { self[Field.password] }
+        set { self[Field.password] = newValue }
     }
 
     /// The mail address, unique in the application.
     public var mailAddress: String? {
-        get { self[NCMBUser.mailAddressField] }
-        set { self[NCMBUser.mailAddressField] = newValue }
+        get { self[Field.mailAddress] }
+        set { self[Field.mailAddress] = newValue }
     }
 
     /// The SNS and anonymous credentials linked to the user (`authData`), by provider; `nil` when there are none.
     var authData: [String: Any]? {
-        get { self[NCMBUser.authDataField] }
-        set { self[NCMBUser.authDataField] = newValue }
+        get { self[Field.authData] }
+        set { self[Field.authData] = newValue }
     }
 
     /// Whether the user has a session token, that is, signed up or logged in on this device.
@@ -133,49 +126,5 @@ public class NCMBUser: NCMBBase, @unchecked Sendable {
     /// - Parameter callback: Called once with the result, on a background queue.
     public func signUpInBackground(callback: @escaping NCMBHandler<Void>) {
         BackgroundCall.start(callback) { try await self.signUp() }
-    }
-
-    /// Fetches the user with this ``objectId``, replacing every field but the session token.
-    ///
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await fetch()` there) and preferably not from the main thread.
-    /// - Note: A Kumo addition; ncmb_swift's blocking `fetch()` is internal.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await fetch()` in async code.")
-    public func fetch() -> NCMBResult<Void> { SynchronousCall.run { try await self.fetch() } }
-
-    /// Fetches the user with this ``objectId`` in the background, replacing every field but the session token.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func fetchInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.fetch() }
-    }
-
-    /// Saves the user: creates them when they have no ``objectId`` (without signing them in), otherwise sends the
-    /// fields changed since the last save.
-    ///
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await save()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await save()` in async code.")
-    public func save() -> NCMBResult<Void> { SynchronousCall.run { try await self.save() } }
-
-    /// Saves the user in the background, as `save()` does.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func saveInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.save() }
-    }
-
-    /// Deletes the user with this ``objectId``; deleting the signed-in user signs them out.
-    ///
-    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
-    ///   async code (use `try await delete()` there) and preferably not from the main thread.
-    @available(*, noasync, message: "Blocks the calling thread; use `try await delete()` in async code.")
-    public func delete() -> NCMBResult<Void> { SynchronousCall.run { try await self.delete() } }
-
-    /// Deletes the user with this ``objectId`` in the background, as `delete()` does.
-    ///
-    /// - Parameter callback: Called once with the result, on a background queue.
-    public func deleteInBackground(callback: @escaping NCMBHandler<Void>) {
-        BackgroundCall.start(callback) { try await self.delete() }
     }
 }

@@ -84,20 +84,14 @@ struct BenchCommand: AsyncParsableCommand {
         var storageArguments = ["--data-dir", directory, "--sqlite-synchronous", synchronous]
         if let database { storageArguments += ["--database", database] }
 
-        let storage: any StorageBackend = try await StorageOptions.parse(storageArguments).openStorage(logger: logger)
-        let dataset: BenchDataset
-        var measurements: [BenchMeasurement] = []
-        do {
+        let (dataset, baselines) = try await StorageOptions.parse(storageArguments).withStorage(logger: logger) { storage in
             let seedingStart = ContinuousClock.now
             progress("Seeding \(objects) objects …")
-            dataset = try await BenchDataset.seed(storage: storage, itemCount: objects)
+            let dataset = try await BenchDataset.seed(storage: storage, itemCount: objects)
             progress("Seeded in \(ContinuousClock.now - seedingStart).")
-            measurements += try await storageBaselines(storage: storage, dataset: dataset)
-            try await storage.close()
-        } catch {
-            try? await storage.close()
-            throw error
+            return (dataset, try await storageBaselines(storage: storage, dataset: dataset))
         }
+        var measurements = baselines
 
         let server = try await ServerProcess.start(
             executable: serverExecutable ?? SystemProbe.executablePath, arguments: storageArguments,

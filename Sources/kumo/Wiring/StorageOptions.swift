@@ -72,3 +72,17 @@ struct StorageOptions: ParsableArguments {
         return configuration
     }
 }
+
+extension StorageOptions {
+    /// Opens storage for a management command, runs `body` and closes storage, also when `body` throws: the one
+    /// open-use-close of the `kumo` subcommands.
+    ///
+    /// - Parameter logger: The command's logger; without one, logging is set up at `warning` level first, which a
+    ///   process does once.
+    /// - Returns: What `body` returns.
+    func withStorage<Value>(
+        logger: Logger? = nil, _ body: (any StorageBackend) async throws -> Value
+    ) async throws -> Value {
+        try await openStorage(logger: logger ?? LoggingSetup.bootstrap(level: "warning")).closing(after: body)
+    }
+}
