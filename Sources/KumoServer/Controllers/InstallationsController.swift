@@ -15,6 +15,17 @@ package struct InstallationsController: Sendable {
     /// Creates the controller.
     package init(environment: ServerEnvironment) { self.environment = environment }
 
+    /// Serves one route of `/installations`.
+    package func handle(_ route: ObjectRoute, context: KumoRequestContext) async throws -> APIResult {
+        switch route {
+        case .create(let body): try await create(body: body, context: context)
+        case .get(let objectId): try await get(objectId: objectId, context: context)
+        case .update(let objectId, let body): try await update(objectId: objectId, body: body, context: context)
+        case .delete(let objectId): try await delete(objectId: objectId, context: context)
+        case .find(let parameters): try await find(parameters: parameters, context: context)
+        }
+    }
+
     /// `POST /installations` → 201 `{"objectId","createDate"}` (F71); a taken `deviceToken` → 409 E409001 (F72).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()

@@ -19,6 +19,17 @@ package struct PushController: Sendable {
         self.classPermissions = classPermissions
     }
 
+    /// Serves one route of `/push`.
+    package func handle(_ route: ObjectRoute, context: KumoRequestContext) async throws -> APIResult {
+        switch route {
+        case .create(let body): try await create(body: body, context: context)
+        case .get(let objectId): try await get(objectId: objectId, context: context)
+        case .update(let objectId, let body): try await update(objectId: objectId, body: body, context: context)
+        case .delete(let objectId): try await delete(objectId: objectId, context: context)
+        case .find(let parameters): try await find(parameters: parameters, context: context)
+        }
+    }
+
     /// `POST /push` → 201 `{"createDate","objectId"}` (F76, F77); both delivery options → 400 E400008 (F79).
     ///
     /// The push is stored with its body's fields in body order, then `status` 0 (``PushStatus/scheduled``),

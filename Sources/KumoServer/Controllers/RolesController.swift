@@ -16,6 +16,17 @@ package struct RolesController: Sendable {
     /// Creates the controller.
     package init(environment: ServerEnvironment) { self.environment = environment }
 
+    /// Serves one route of `/roles`.
+    package func handle(_ route: ObjectRoute, context: KumoRequestContext) async throws -> APIResult {
+        switch route {
+        case .create(let body): try await create(body: body, context: context)
+        case .get(let objectId): try await get(objectId: objectId, context: context)
+        case .update(let objectId, let body): try await update(objectId: objectId, body: body, context: context)
+        case .delete(let objectId): try await delete(objectId: objectId, context: context)
+        case .find(let parameters): try await find(parameters: parameters, context: context)
+        }
+    }
+
     /// `POST /roles` → 201 `{"createDate","objectId"}` (F52, F54); a taken `roleName` → 409 E409001 (F53).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()

@@ -24,6 +24,17 @@ package struct UsersController: Sendable {
         self.timingShield = PasswordTimingShield(hasher: environment.passwordHasher)
     }
 
+    /// Serves one route of `/users`.
+    package func handle(_ route: ObjectRoute, context: KumoRequestContext) async throws -> APIResult {
+        switch route {
+        case .create(let body): try await create(body: body, context: context)
+        case .get(let objectId): try await get(objectId: objectId, context: context)
+        case .update(let objectId, let body): try await update(objectId: objectId, body: body, context: context)
+        case .delete(let objectId): try await delete(objectId: objectId, context: context)
+        case .find(let parameters): try await find(parameters: parameters, context: context)
+        }
+    }
+
     /// `POST /users`: sign-up with `userName`/`password`, or sign-up/login with `authData`.
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
