@@ -38,13 +38,13 @@ package struct UsersController: Sendable {
     /// `POST /users`: sign-up with `userName`/`password`, or sign-up/login with `authData`.
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
-        switch body["authData"] {
+        switch body[StandardField.User.authData] {
         case nil, .null?:
             return try await signUp(body: body, application: application)
         case .object(let authData)?:
             return try await authDataSignUpOrLogin(authData, body: body, application: application)
         case _?:
-            throw KumoError(.invalidType, "authData")
+            throw KumoError(.invalidType, StandardField.User.authData)
         }
     }
 

@@ -26,9 +26,9 @@ public class NCMBFile: NCMBBase, @unchecked Sendable {
     /// The class name of files.
     static let fileClassName = "file"
     /// The metadata fields of a file.
-    static let fileNameField = "fileName"
-    static let mimeTypeField = "mimeType"
-    static let fileSizeField = "fileSize"
+    static let fileNameField = StandardField.File.fileName.rawValue
+    static let mimeTypeField = StandardField.File.mimeType.rawValue
+    static let fileSizeField = StandardField.File.fileSize.rawValue
     static let createDateField = "createDate"
     static let updateDateField = "updateDate"
 

@@ -25,14 +25,14 @@ public class NCMBInstallation: NCMBBase, @unchecked Sendable {
     /// The class name of installations.
     static let installationClassName = "installation"
     /// The fields an installation has besides custom ones.
-    static let deviceTypeField = "deviceType"
-    static let deviceTokenField = "deviceToken"
-    static let applicationNameField = "applicationName"
-    static let appVersionField = "appVersion"
-    static let timeZoneField = "timeZone"
-    static let sdkVersionField = "sdkVersion"
-    static let badgeField = "badge"
-    static let channelsField = "channels"
+    static let deviceTypeField = StandardField.Installation.deviceType.rawValue
+    static let deviceTokenField = StandardField.Installation.deviceToken.rawValue
+    static let applicationNameField = StandardField.Installation.applicationName.rawValue
+    static let appVersionField = StandardField.Installation.appVersion.rawValue
+    static let timeZoneField = StandardField.Installation.timeZone.rawValue
+    static let sdkVersionField = StandardField.Installation.sdkVersion.rawValue
+    static let badgeField = StandardField.Installation.badge.rawValue
+    static let channelsField = StandardField.Installation.channels.rawValue
 
     /// Creates an installation of this device with the default fields, to register it.
     public convenience init() {

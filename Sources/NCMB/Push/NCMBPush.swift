@@ -27,26 +27,26 @@ public class NCMBPush: NCMBBase, @unchecked Sendable {
     /// The class name of pushes.
     static let pushClassName = "push"
     /// The fields of a push (wire spec §5.7).
-    static let deliveryTimeField = "deliveryTime"
-    static let immediateDeliveryFlagField = "immediateDeliveryFlag"
-    static let targetField = "target"
-    static let searchConditionField = "searchCondition"
-    static let messageField = "message"
-    static let userSettingValueField = "userSettingValue"
-    static let deliveryExpirationDateField = "deliveryExpirationDate"
-    static let deliveryExpirationTimeField = "deliveryExpirationTime"
-    static let actionField = "action"
-    static let titleField = "title"
-    static let dialogField = "dialog"
-    static let badgeIncrementFlagField = "badgeIncrementFlag"
-    static let badgeSettingField = "badgeSetting"
-    static let soundField = "sound"
-    static let contentAvailableField = "contentAvailable"
-    static let richUrlField = "richUrl"
-    static let categoryField = "category"
-    static let deliveryPlanNumberField = "deliveryPlanNumber"
-    static let deliveryNumberField = "deliveryNumber"
-    static let statusField = "status"
+    static let deliveryTimeField = StandardField.Push.deliveryTime.rawValue
+    static let immediateDeliveryFlagField = StandardField.Push.immediateDeliveryFlag.rawValue
+    static let targetField = StandardField.Push.target.rawValue
+    static let searchConditionField = StandardField.Push.searchCondition.rawValue
+    static let messageField = StandardField.Push.message.rawValue
+    static let userSettingValueField = StandardField.Push.userSettingValue.rawValue
+    static let deliveryExpirationDateField = StandardField.Push.deliveryExpirationDate.rawValue
+    static let deliveryExpirationTimeField = StandardField.Push.deliveryExpirationTime.rawValue
+    static let actionField = StandardField.Push.action.rawValue
+    static let titleField = StandardField.Push.title.rawValue
+    static let dialogField = StandardField.Push.dialog.rawValue
+    static let badgeIncrementFlagField = StandardField.Push.badgeIncrementFlag.rawValue
+    static let badgeSettingField = StandardField.Push.badgeSetting.rawValue
+    static let soundField = StandardField.Push.sound.rawValue
+    static let contentAvailableField = StandardField.Push.contentAvailable.rawValue
+    static let richUrlField = StandardField.Push.richUrl.rawValue
+    static let categoryField = StandardField.Push.category.rawValue
+    static let deliveryPlanNumberField = StandardField.Push.deliveryPlanNumber.rawValue
+    static let deliveryNumberField = StandardField.Push.deliveryNumber.rawValue
+    static let statusField = StandardField.Push.status.rawValue
     static let errorField = "error"
     /// The values of `target`.
     static let iosTarget = "ios"

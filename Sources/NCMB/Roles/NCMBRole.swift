@@ -19,9 +19,9 @@ public class NCMBRole: NCMBBase, @unchecked Sendable {
     /// The class name of roles.
     static let roleClassName = "role"
     /// The role's own fields.
-    static let roleNameField = "roleName"
-    static let belongUserField = "belongUser"
-    static let belongRoleField = "belongRole"
+    static let roleNameField = StandardField.Role.roleName.rawValue
+    static let belongUserField = StandardField.Role.belongUser.rawValue
+    static let belongRoleField = StandardField.Role.belongRole.rawValue
 
     /// Creates a role to save.
     ///

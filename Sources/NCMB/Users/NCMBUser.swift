@@ -23,11 +23,11 @@ public class NCMBUser: NCMBBase, @unchecked Sendable {
     /// The class name of users.
     static let userClassName = "user"
     /// The fields a user has besides custom ones.
-    static let userNameField = "userName"
-    static let passwordField = "password"
-    static let mailAddressField = "mailAddress"
-    static let authDataField = "authData"
-    static let sessionTokenField = "sessionToken"
+    static let userNameField = StandardField.User.userName.rawValue
+    static let passwordField = StandardField.User.password.rawValue
+    static let mailAddressField = StandardField.User.mailAddress.rawValue
+    static let authDataField = StandardField.User.authData.rawValue
+    static let sessionTokenField = StandardField.User.sessionToken.rawValue
 
     /// Creates a user with no fields yet, to sign up.
     public convenience init() {
