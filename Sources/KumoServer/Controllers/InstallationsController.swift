@@ -9,22 +9,11 @@ package import NCMBWire
 /// `"deviceToken is duplication."` (F72 shows NCMB's own message, `"Duplication Error."`, for the same code).
 ///
 /// Request rules: see `InstallationsController+Body.swift`.
-package struct InstallationsController: Sendable {
+package struct InstallationsController: CollectionController {
     let environment: ServerEnvironment
 
     /// Creates the controller.
     package init(environment: ServerEnvironment) { self.environment = environment }
-
-    /// Serves one route of `/installations`.
-    package func handle(_ route: ObjectRoute, context: KumoRequestContext) async throws -> APIResult {
-        switch route {
-        case .create(let body): try await create(body: body, context: context)
-        case .get(let objectId): try await get(objectId: objectId, context: context)
-        case .update(let objectId, let body): try await update(objectId: objectId, body: body, context: context)
-        case .delete(let objectId): try await delete(objectId: objectId, context: context)
-        case .find(let parameters): try await find(parameters: parameters, context: context)
-        }
-    }
 
     /// `POST /installations` → 201 `{"objectId","createDate"}` (F71); a taken `deviceToken` → 409 E409001 (F72).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {

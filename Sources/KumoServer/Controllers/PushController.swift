@@ -8,7 +8,7 @@ package import NCMBWire
 /// A push's ACL (default: the application's `defaultObjectACL`, Kumo D5) and the class permissions of `push` decide who
 /// may register, read, change and delete pushes, as for any object (Kumo D3). Request rules: ``PushRequest``
 /// (`PushRequest+Rules.swift`); rendering: `PushController+Rendering.swift`; status values: ``PushStatus``.
-package struct PushController: Sendable {
+package struct PushController: CollectionController {
     let environment: ServerEnvironment
     /// The responder's class-permission gate, for what a `searchCondition` reads.
     let classPermissions: ClassPermissionGate
@@ -17,17 +17,6 @@ package struct PushController: Sendable {
     package init(environment: ServerEnvironment, classPermissions: ClassPermissionGate) {
         self.environment = environment
         self.classPermissions = classPermissions
-    }
-
-    /// Serves one route of `/push`.
-    package func handle(_ route: ObjectRoute, context: KumoRequestContext) async throws -> APIResult {
-        switch route {
-        case .create(let body): try await create(body: body, context: context)
-        case .get(let objectId): try await get(objectId: objectId, context: context)
-        case .update(let objectId, let body): try await update(objectId: objectId, body: body, context: context)
-        case .delete(let objectId): try await delete(objectId: objectId, context: context)
-        case .find(let parameters): try await find(parameters: parameters, context: context)
-        }
     }
 
     /// `POST /push` → 201 `{"createDate","objectId"}` (F76, F77); both delivery options → 400 E400008 (F79).

@@ -10,22 +10,11 @@ package import NCMBWire
 /// Request rules (see `RolesController+Body.swift`): `roleName` is required on create, matches
 /// `[A-Za-z0-9_-]{1,100}` and never changes afterwards; `belongUser` and `belongRole` only take
 /// `AddRelation`/`RemoveRelation` of `user` and `role` pointers.
-package struct RolesController: Sendable {
+package struct RolesController: CollectionController {
     let environment: ServerEnvironment
 
     /// Creates the controller.
     package init(environment: ServerEnvironment) { self.environment = environment }
-
-    /// Serves one route of `/roles`.
-    package func handle(_ route: ObjectRoute, context: KumoRequestContext) async throws -> APIResult {
-        switch route {
-        case .create(let body): try await create(body: body, context: context)
-        case .get(let objectId): try await get(objectId: objectId, context: context)
-        case .update(let objectId, let body): try await update(objectId: objectId, body: body, context: context)
-        case .delete(let objectId): try await delete(objectId: objectId, context: context)
-        case .find(let parameters): try await find(parameters: parameters, context: context)
-        }
-    }
 
     /// `POST /roles` → 201 `{"createDate","objectId"}` (F52, F54); a taken `roleName` → 409 E409001 (F53).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {

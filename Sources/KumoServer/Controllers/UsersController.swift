@@ -9,7 +9,7 @@ package import NCMBWire
 /// the `AccountStore`. No response carries a password or a hash, and only sign-up and login responses carry a session
 /// token. `authData` (which holds provider tokens and the anonymous id, i.e. credentials) is shown only to the user it
 /// belongs to.
-package struct UsersController: Sendable {
+package struct UsersController: CollectionController {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
     let timingShield: PasswordTimingShield
@@ -22,17 +22,6 @@ package struct UsersController: Sendable {
         self.environment = environment
         self.configuration = configuration
         self.timingShield = PasswordTimingShield(hasher: environment.passwordHasher)
-    }
-
-    /// Serves one route of `/users`.
-    package func handle(_ route: ObjectRoute, context: KumoRequestContext) async throws -> APIResult {
-        switch route {
-        case .create(let body): try await create(body: body, context: context)
-        case .get(let objectId): try await get(objectId: objectId, context: context)
-        case .update(let objectId, let body): try await update(objectId: objectId, body: body, context: context)
-        case .delete(let objectId): try await delete(objectId: objectId, context: context)
-        case .find(let parameters): try await find(parameters: parameters, context: context)
-        }
     }
 
     /// `POST /users`: sign-up with `userName`/`password`, or sign-up/login with `authData`.
