@@ -1,6 +1,5 @@
 import Hummingbird
 import KumoStorage
-import Logging
 package import NCMBWire
 
 /// Serves the unsigned browser endpoints under `/2013-09-01/applications/{applicationId}/…` (wire spec §5.10): small
