@@ -18,7 +18,10 @@ enum HiddenFieldGuard {
     }
 
     /// Every hidden field.
-    static let hiddenFields = [HiddenField(className: .user, field: "authData"), HiddenField(className: .file, field: "blobId")]
+    static let hiddenFields = [
+        HiddenField(className: .user, field: StandardField.User.authData.rawValue),
+        HiddenField(className: .file, field: StandardField.File.blobId.rawValue),
+    ]
 
     /// - Throws: 400 E400002 `"<field> is invalid."` when a query over `queryClass` touches a hidden field.
     static func check(_ parameters: QueryParameters, queryClass: ClassName) throws(KumoError) {

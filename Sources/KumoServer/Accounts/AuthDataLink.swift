@@ -30,9 +30,9 @@ package struct AuthDataLink: Sendable, Hashable {
     ///   `null` or `""` key; 400 E400004 `"<key> is invalid format."` for a key of the wrong type, an anonymous id that is
     ///   not a UUID, or an `expiration_date` that is not a Date.
     package init(provider: String, value: JSONValue, settings: ApplicationSettings) throws(KumoError) {
-        guard let keys = AuthDataLink.requiredKeys[provider] else { throw KumoError(.invalidType, "authData") }
+        guard let keys = AuthDataLink.requiredKeys[provider] else { throw KumoError(.invalidType, StandardField.User.authData) }
         guard settings.authProvider(provider).isEnabled else { throw KumoError(.settingDisable, provider) }
-        guard case .object(let entry) = value else { throw KumoError(.invalidType, "authData") }
+        guard case .object(let entry) = value else { throw KumoError(.invalidType, StandardField.User.authData) }
         for key in keys {
             switch entry[key] {
             case nil, .null?, .string("")?: throw KumoError(.required, key)
@@ -49,11 +49,11 @@ package struct AuthDataLink: Sendable, Hashable {
         if provider == "anonymous" && !AuthDataLink.isUUID(id) { throw KumoError(.invalidFormat, "id") }
         let canonical: FieldOperation
         do {
-            canonical = try FieldOperation(parsing: value, field: try FieldName(validating: "authData"))
+            canonical = try FieldOperation(parsing: value, field: StandardField.User.authData)
         } catch {
-            throw KumoError(.invalidType, "authData")
+            throw KumoError(.invalidType, StandardField.User.authData)
         }
-        guard case .set(let stored) = canonical else { throw KumoError(.invalidType, "authData") }
+        guard case .set(let stored) = canonical else { throw KumoError(.invalidType, StandardField.User.authData) }
         self.provider = provider
         self.id = id
         self.entry = stored

@@ -6,12 +6,14 @@ enum UserBody {
     /// Keys a body never stores as fields: the password (hashed beside the user), session tokens (only sign-up and login
     /// hand them out) and `mailAddressConfirm` (only the confirmation link sets it: a client must not confirm its own
     /// address).
-    static let unstoredKeys: Set<String> = ["password", "sessionToken", "mailAddressConfirm"]
+    static let unstoredKeys: Set<FieldName> = [
+        StandardField.User.password, StandardField.User.sessionToken, StandardField.User.mailAddressConfirm,
+    ]
 
     /// A required non-empty string.
     ///
     /// - Throws: E400003 `"<key> is empty."` when missing, `null` or `""`; E400002 `"<key> is invalid."` for another type.
-    static func requiredText(_ value: JSONValue?, key: String) throws(KumoError) -> String {
+    static func requiredText(_ value: JSONValue?, key: FieldName) throws(KumoError) -> String {
         switch value {
         case nil, .null?: throw KumoError(.required, key)
         case .string(let text)?:
@@ -29,12 +31,13 @@ enum UserBody {
         switch value {
         case nil, .null?: return nil
         case .string(let address)? where MailAddress.isValid(address): return address
-        case _?: throw KumoError(.invalidFormat, "mailAddress")
+        case _?: throw KumoError(.invalidFormat, StandardField.User.mailAddress)
         }
     }
 
     /// `body` without the given keys, in its order.
-    static func removing(_ keys: Set<String>, from body: JSONObject) -> JSONObject {
-        body.filtering { !keys.contains($0) }
+    static func removing(_ keys: Set<FieldName>, from body: JSONObject) -> JSONObject {
+        let names = Set(keys.map(\.rawValue))
+        return body.filtering { !names.contains($0) }
     }
 }

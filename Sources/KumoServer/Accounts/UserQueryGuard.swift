@@ -3,7 +3,7 @@ import NCMBWire
 /// Keeps `authData` out of users embedded by `include` (queries on it are refused by ``HiddenFieldGuard``).
 enum UserQueryGuard {
     /// The field that only its owner may see.
-    static let protectedField = "authData"
+    static let protectedField = StandardField.User.authData
 
     /// Removes `authData` from every user object embedded by `include` (at any depth): an anonymous id is a login
     /// credential and provider tokens are secrets, so only `GET /users/{id}` by the owner shows them.
@@ -19,7 +19,7 @@ enum UserQueryGuard {
     static func redactedValue(_ value: JSONValue) -> JSONValue? {
         guard case .object(let object) = value, object["__type"] == .string("Object") else { return nil }
         var cleaned = redactIncludedUsers(object)
-        if object["className"] == .string(ClassName.user.rawValue) { cleaned.removeValue(forKey: protectedField) }
+        if object["className"] == .string(ClassName.user.rawValue) { cleaned.removeValue(forKey: protectedField.rawValue) }
         return .object(cleaned)
     }
 }

@@ -26,7 +26,7 @@ extension BrowserPagesController {
         }
         let update = ObjectUpdate(
             key: userKey(userObjectId, application), updateDate: environment.clock.now(),
-            operations: [(try FieldName(validating: "mailAddressConfirm"), .set(.bool(true)))])
+            operations: [(StandardField.User.mailAddressConfirm, .set(.bool(true)))])
         do {
             _ = try await environment.storage.objects.update(update, access: .bypass)
         } catch StorageError.notFound {
@@ -50,8 +50,8 @@ extension BrowserPagesController {
         guard try await claim(stored) else { return unusable(.invalid, application: application) }
         let passwordHash = try await environment.passwordHasher.hash(password)
         let operations: [(FieldName, FieldOperation)] = [
-            (try FieldName(validating: "mailAddress"), .set(.string(stored.mailAddress))),
-            (try FieldName(validating: "mailAddressConfirm"), .set(.bool(true))),
+            (StandardField.User.mailAddress, .set(.string(stored.mailAddress))),
+            (StandardField.User.mailAddressConfirm, .set(.bool(true))),
         ]
         var attempt = 0
         while true {
@@ -59,17 +59,19 @@ extension BrowserPagesController {
             let userName = environment.identifiers.randomString(length: 10, alphabet: IdentifierAlphabet.alphanumeric)
             let user = NewObject(
                 key: userKey(objectId, application), createDate: environment.clock.now(),
-                operations: [(try FieldName(validating: "userName"), .set(.string(userName)))] + operations,
+                operations: [(StandardField.User.userName, .set(.string(userName)))] + operations,
                 acl: .defaultUser(objectId: objectId, settings: application.settings), passwordHash: passwordHash)
             do {
                 _ = try await environment.storage.objects.create(user)
                 environment.logger.info("mail address user created", metadata: ["objectId": "\(objectId)"])
                 return success(
                     BrowserPages.mailAddressUserCreated(), customPage: "mailAddressUserEntryComplete", application: application)
-            } catch StorageError.duplicate(let field) where field == "mailAddress" {
+            } catch StorageError.duplicate(let field) where field == StandardField.User.mailAddress.rawValue {
                 // Someone registered the address after the mail went out.
                 return alreadyRegistered(application: application)
-            } catch StorageError.duplicate(let field) where (field == "objectId" || field == "userName") && attempt == 0 {
+            } catch StorageError.duplicate(let field)
+                where (field == FieldName.objectId.rawValue || field == StandardField.User.userName.rawValue) && attempt == 0
+            {
                 attempt += 1
             }
         }
@@ -115,7 +117,7 @@ extension BrowserPagesController {
     {
         let credentials = try await environment.storage.accounts.credentials(
             applicationId: application.applicationId, lookup: .objectId(userObjectId))
-        return credentials?.user.fields["mailAddress"] == .string(token.mailAddress)
+        return credentials?.user.fields[StandardField.User.mailAddress] == .string(token.mailAddress)
     }
 
     private func userKey(_ objectId: String, _ application: HostedApplication) -> ObjectKey {

@@ -1,7 +1,6 @@
-package import Hummingbird
+import Hummingbird
 import KumoStorage
-import Logging
-import NCMBWire
+package import NCMBWire
 
 /// Serves the unsigned browser endpoints under `/2013-09-01/applications/{applicationId}/…` (wire spec §5.10): small
 /// HTML pages and form posts for mail confirmation, mail-address user entry and password reset.
@@ -17,9 +16,6 @@ package struct BrowserPagesController: Sendable {
     /// Serves public files (`/applications/{applicationId}/publicFiles/{fileName}`).
     let files: FilesController
 
-    /// The largest form body read (a password and a token).
-    static let maximumFormSize = 64 * 1024
-
     /// Creates the controller.
     package init(environment: ServerEnvironment, configuration: KumoConfiguration, files: FilesController) {
         self.environment = environment
@@ -27,69 +23,25 @@ package struct BrowserPagesController: Sendable {
         self.files = files
     }
 
-    /// Answers one browser request (no signature headers; the application comes from the path).
-    package func respond(to request: Request, path: String, query: String?, context: inout KumoRequestContext) async -> Response {
-        do {
-            return try await route(request, path: path, query: query, context: &context)
-        } catch {
-            let kumoError = KumoError.from(error)
-            if kumoError.code.status >= 500 {
-                context.logger.error("browser page failed", metadata: ["code": "\(kumoError.code.code)", "error": "\(kumoError)"])
-            } else {
-                context.logger.debug("browser page rejected", metadata: ["code": "\(kumoError.code.code)"])
-            }
-            return BrowserPages.failure(kumoError).response(status: HTTPResponse.Status(code: kumoError.code.status))
+    /// Serves one browser page of the application `applicationId` (no signature; the application comes from the path).
+    ///
+    /// - Parameter path: the raw request path, which form actions are relative to.
+    /// - Returns: the page, redirect or file as a finished response; an unknown application gets Kumo's 404 page.
+    package func handle(_ page: ApplicationPage, applicationId: String, path: String) async throws -> APIResult {
+        guard let application = try await environment.storage.applications.application(applicationId: applicationId) else {
+            return .response(BrowserPages.unknownApplication())
         }
-    }
-
-    private func route(_ request: Request, path: String, query: String?, context: inout KumoRequestContext) async throws -> Response {
-        guard let method = RequestMethod(rawValue: request.method.rawValue) else { throw KumoError(.methodNotAllowed) }
-        let body = request.method == .post ? try await collectForm(request) : []
-        let requestData = RequestData(method: method, path: path, query: query, body: body)
-        if let (applicationId, page) = try APIRouter.matchKumoPage(requestData) {
-            guard let application = try await application(applicationId, context: &context) else {
-                return BrowserPages.unknownApplication()
-            }
+        let response =
             switch page {
+            case .mailAddressConfirm(let token): try await confirmMailAddress(token: token, application: application)
+            case .mailAddressUser(let fields): try await createMailAddressUser(fields: fields, application: application, path: path)
+            case .requestPasswordResetUpdate(let fields): try await updatePassword(fields: fields, application: application, path: path)
+            case .publicFile(let fileName): try await files.publicFile(fileName: fileName, application: application)
             case .mailAddressUserEntryForm(let token):
-                return try await showForm(.mailAddressUserEntry, token: token, application: application, path: path)
-            case .passwordResetForm(let token):
-                return try await showForm(.passwordReset, token: token, application: application, path: path)
+                try await showForm(.mailAddressUserEntry, token: token, application: application, path: path)
+            case .passwordResetForm(let token): try await showForm(.passwordReset, token: token, application: application, path: path)
             }
-        }
-        guard case .applicationPage(let applicationId, let page) = try APIRouter.match(requestData) else {
-            throw KumoError(.noDataAvailable)
-        }
-        guard let application = try await application(applicationId, context: &context) else { return BrowserPages.unknownApplication() }
-        switch page {
-        case .mailAddressConfirm(let token):
-            return try await confirmMailAddress(token: token, application: application)
-        case .mailAddressUser(let fields):
-            return try await createMailAddressUser(fields: fields, application: application, path: path)
-        case .requestPasswordResetUpdate(let fields):
-            return try await updatePassword(fields: fields, application: application, path: path)
-        case .publicFile(let fileName):
-            return try await files.publicFile(fileName: fileName, application: application)
-        }
-    }
-
-    private func application(_ applicationId: String, context: inout KumoRequestContext) async throws -> HostedApplication? {
-        let application = try await environment.storage.applications.application(applicationId: applicationId)
-        context.application = application
-        return application
-    }
-
-    private func collectForm(_ request: Request) async throws -> [UInt8] {
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > Self.maximumFormSize {
-            throw KumoError(.requestEntityTooLarge)
-        }
-        var request = request
-        do {
-            let buffer = try await request.collectBody(upTo: Self.maximumFormSize)
-            return Array(buffer.readableBytesView)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw KumoError(.requestEntityTooLarge)
-        }
+        return .response(response)
     }
 
     // MARK: - Tokens

@@ -3,16 +3,9 @@ import NCMBWire
 
 /// File metadata: an object of class `file` (wire spec §5.5).
 extension FilesController {
-    /// The file's name, unique per application (→ 409 E409001 `"fileName is duplication."`).
-    static let fileNameField = FieldName("fileName") ?? .objectId
-    /// The MIME type sent as `Content-Type` on download.
-    static let mimeTypeField = FieldName("mimeType") ?? .objectId
-    /// The size in bytes (a number on the wire, F66).
-    static let fileSizeField = FieldName("fileSize") ?? .objectId
-    /// The id of the bytes in the `BlobStore`; never rendered and never queryable.
-    static let blobIdField = FieldName("blobId") ?? .objectId
-
-    /// One file's metadata as stored.
+    /// One file's metadata as stored: `fileName`, unique per application (→ 409 E409001 `"fileName is duplication."`);
+    /// `mimeType`, sent as `Content-Type` on download; `fileSize` (a number on the wire, F66); and `blobId`, the bytes in
+    /// the `BlobStore`, never rendered and never queryable.
     struct FileMetadata: Sendable {
         /// The metadata object's id.
         var objectId: String
@@ -33,13 +26,13 @@ extension FilesController {
 
         /// Reads the metadata fields of a stored `file` object; `nil` when one is missing or of the wrong type.
         init?(_ stored: StoredObject) {
-            guard case .string(let fileName)? = stored.fields[FilesController.fileNameField.rawValue],
-                case .string(let blobId)? = stored.fields[FilesController.blobIdField.rawValue],
-                case .integer(let fileSize)? = stored.fields[FilesController.fileSizeField.rawValue]
+            guard case .string(let fileName)? = stored.fields[StandardField.File.fileName],
+                case .string(let blobId)? = stored.fields[StandardField.File.blobId],
+                case .integer(let fileSize)? = stored.fields[StandardField.File.fileSize]
             else { return nil }
             objectId = stored.objectId
             self.fileName = fileName
-            mimeType = stored.fields[FilesController.mimeTypeField.rawValue]?.stringValue ?? FileMIMEType.fallback
+            mimeType = stored.fields[StandardField.File.mimeType]?.stringValue ?? FileMIMEType.fallback
             self.fileSize = fileSize
             self.blobId = blobId
             createDate = stored.createDate
@@ -50,8 +43,9 @@ extension FilesController {
         /// The wire form, exactly `fileName`, `mimeType`, `fileSize`, `createDate`, `updateDate`, `acl` (F66).
         var json: JSONValue {
             [
-                "fileName": .string(fileName), "mimeType": .string(mimeType), "fileSize": .integer(fileSize),
-                "createDate": .string(createDate.formatted), "updateDate": .string(updateDate.formatted), "acl": acl.json,
+                StandardField.File.fileName.rawValue: .string(fileName), StandardField.File.mimeType.rawValue: .string(mimeType),
+                StandardField.File.fileSize.rawValue: .integer(fileSize), "createDate": .string(createDate.formatted),
+                "updateDate": .string(updateDate.formatted), "acl": acl.json,
             ]
         }
     }
@@ -60,7 +54,7 @@ extension FilesController {
     ///
     /// - Throws: `StorageError.notFound` (→ 404 E404001) when it is missing or unreadable (Kumo D3).
     func metadata(fileName: String, applicationId: String, access: AccessContext) async throws -> FileMetadata {
-        let whereQuery = WhereQuery([.field(Self.fileNameField, [.equalTo(.string(fileName))])])
+        let whereQuery = WhereQuery([.field(StandardField.File.fileName, [.equalTo(.string(fileName))])])
         let request = FindRequest(
             applicationId: applicationId, className: .file, parameters: QueryParameters(whereQuery: whereQuery, limit: 1))
         let found = try await environment.storage.objects.find(request, access: access)

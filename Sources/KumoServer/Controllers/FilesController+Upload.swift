@@ -67,8 +67,8 @@ extension FilesController {
                 NewObject(
                     key: fileKey(applicationId: application.applicationId, objectId: objectId), createDate: createDate,
                     operations: [
-                        (Self.fileNameField, .set(.string(fileName))), (Self.mimeTypeField, .set(.string(mimeType))),
-                        (Self.fileSizeField, .set(.integer(fileSize))), (Self.blobIdField, .set(.string(writer.blobId))),
+                        (StandardField.File.fileName, .set(.string(fileName))), (StandardField.File.mimeType, .set(.string(mimeType))),
+                        (StandardField.File.fileSize, .set(.integer(fileSize))), (StandardField.File.blobId, .set(.string(writer.blobId))),
                     ],
                     acl: acl)
             }
@@ -76,7 +76,7 @@ extension FilesController {
             await deleteBlob(applicationId: application.applicationId, blobId: writer.blobId, logger: context.logger)
             throw error
         }
-        return .json(201, ["createDate": .string(stored.createDate.formatted), "fileName": .string(fileName)])
+        return .json(201, ["createDate": .string(stored.createDate.formatted), StandardField.File.fileName.rawValue: .string(fileName)])
     }
 
     /// Reads the whole body, writing the file part's bytes to `writer` as they come.

@@ -23,6 +23,17 @@ package struct FilesController: Sendable {
         self.classPermissions = classPermissions
     }
 
+    /// Serves one route of `/files`; an upload streams `request`'s body, which the responder left unread.
+    package func handle(_ route: FileRoute, request: Request, context: KumoRequestContext) async throws -> APIResult {
+        switch route {
+        case .upload(let fileName): try await upload(fileName: fileName, request: request, context: context)
+        case .download(let fileName): try await download(fileName: fileName, context: context)
+        case .updateACL(let fileName, let body): try await updateACL(fileName: fileName, body: body, context: context)
+        case .delete(let fileName): try await delete(fileName: fileName, context: context)
+        case .find(let parameters): try await find(parameters: parameters, context: context)
+        }
+    }
+
     /// `POST /files/{fileName}` (multipart, streamed) → 201 `{"createDate","fileName"}` (F61, F62).
     package func upload(fileName: String, request: Request, context: KumoRequestContext) async throws -> APIResult {
         try await receiveUpload(fileName: fileName, request: request, context: context)

@@ -1,5 +1,7 @@
 package import NCMBWire
 
+private typealias Field = StandardField.Installation
+
 /// Validation of installation bodies (wire spec §5.6, fixtures F71–F75).
 ///
 /// Codes chosen where NCMB is silent:
@@ -13,26 +15,17 @@ package import NCMBWire
 /// - `badge`: an integer, `null` or an integer `Increment`, else E400002; a negative integer → E400005
 ///   `"badge is not a valid value."`.
 /// - Custom fields and `acl` follow the rules of any object (`FieldOperation.parseBody`).
-/// - Push deactivation (`PushSegment.deactivatedAtField`, `.deactivationReasonField`) belongs to the server: the
+/// - Push deactivation (`pushDeactivatedAt`, `pushDeactivationReason`) belongs to the server: the
 ///   delivery service sets both when a platform rejects the token for good. Operations a client sends on them are
 ///   ignored rather than refused, so that SDKs which save back every field of a fetched installation (ncmb_js
 ///   `update()`) keep working. A `PUT` that carries `deviceToken` clears both (`Delete`), so a re-registered device is
 ///   reached again; a `POST` creates a fresh installation, which has nothing to clear.
 extension InstallationsController {
-    /// The field naming the platform: `ios` or `android`.
-    package static let deviceTypeField = "deviceType"
-    /// The APNs or FCM token of the device, unique per application.
-    package static let deviceTokenField = "deviceToken"
-    /// The push channels the device subscribes to.
-    package static let channelsField = "channels"
-    /// The badge number of the app icon (iOS).
-    package static let badgeField = "badge"
-    /// The platforms an installation can be registered for.
-    package static let deviceTypes: Set<String> = ["ios", "android"]
-    /// The push deactivation fields, written only by the delivery service (see above).
-    package static let serverOwnedFields: Set<String> = [PushSegment.deactivatedAtField, PushSegment.deactivationReasonField]
+    /// The push deactivation fields, written only by the delivery service (see above), in the order a new token clears
+    /// them.
+    package static let serverOwnedFields: [FieldName] = [Field.pushDeactivatedAt, Field.pushDeactivationReason]
     /// The fields that hold plain strings when present.
-    package static let stringFields: Set<String> = ["timeZone", "applicationName", "appVersion", "sdkVersion", "pushType"]
+    static let stringFields: Set<FieldName> = [Field.timeZone, Field.applicationName, Field.appVersion, Field.sdkVersion, Field.pushType]
 
     /// Splits an installation body into field operations and the `acl`, enforcing the installation field rules.
     ///
@@ -44,37 +37,38 @@ extension InstallationsController {
         _ body: JSONObject, isCreate: Bool
     ) throws(APIError) -> (operations: [(FieldName, FieldOperation)], acl: AccessControlList?) {
         if isCreate {
-            for field in [deviceTypeField, deviceTokenField] {
+            for field in [Field.deviceType, Field.deviceToken] {
                 switch body[field] {
-                case nil, .null?, .string("")?: throw APIError(.required, field)
+                case nil, .null?, .string("")?: throw APIError(.required, field.rawValue)
                 default: break
                 }
             }
         }
         let (parsed, acl) = try FieldOperation.parseBody(body)
         var operations = parsed
-        for (field, operation) in operations { try check(operation, of: field.rawValue) }
-        operations.removeAll { serverOwnedFields.contains($0.0.rawValue) }
-        if !isCreate, operations.contains(where: { $0.0.rawValue == deviceTokenField }) {
-            operations += serverOwnedFields.sorted().compactMap { name in FieldName(name).map { ($0, .delete) } }
+        for (field, operation) in operations { try check(operation, of: field) }
+        operations.removeAll { serverOwnedFields.contains($0.0) }
+        if !isCreate, operations.contains(where: { $0.0 == Field.deviceToken }) {
+            operations += serverOwnedFields.map { ($0, .delete) }
         }
         return (operations, acl)
     }
 
     /// Checks one field operation against the installation rules; custom fields pass.
-    static func check(_ operation: FieldOperation, of field: String) throws(APIError) {
-        let invalid = APIError(.invalidType, field)
+    static func check(_ operation: FieldOperation, of field: FieldName) throws(APIError) {
+        let invalid = APIError(.invalidType, field.rawValue)
+        let required = APIError(.required, field.rawValue)
         switch field {
-        case deviceTypeField:
-            guard case .set(let value) = operation else { throw operation == .delete ? APIError(.required, field) : invalid }
+        case Field.deviceType:
+            guard case .set(let value) = operation else { throw operation == .delete ? required : invalid }
             guard case .string(let type) = value else { throw invalid }
-            guard !type.isEmpty else { throw APIError(.required, field) }
-            guard deviceTypes.contains(type) else { throw APIError(.invalidValue, field) }
-        case deviceTokenField:
-            guard case .set(let value) = operation else { throw operation == .delete ? APIError(.required, field) : invalid }
+            guard !type.isEmpty else { throw required }
+            guard PushRequest.platforms.contains(type) else { throw APIError(.invalidValue, field.rawValue) }
+        case Field.deviceToken:
+            guard case .set(let value) = operation else { throw operation == .delete ? required : invalid }
             guard case .string(let token) = value else { throw invalid }
-            guard !token.isEmpty else { throw APIError(.required, field) }
-        case channelsField:
+            guard !token.isEmpty else { throw required }
+        case Field.channels:
             switch operation {
             case .delete: break
             case .set(let value):
@@ -83,10 +77,10 @@ extension InstallationsController {
                 guard channels.allSatisfy({ $0.stringValue != nil }) else { throw invalid }
             default: throw invalid
             }
-        case badgeField:
+        case Field.badge:
             switch operation {
             case .delete: break
-            case .set(.integer(let badge)): guard badge >= 0 else { throw APIError(.invalidValue, field) }
+            case .set(.integer(let badge)): guard badge >= 0 else { throw APIError(.invalidValue, field.rawValue) }
             case .increment(.integer): break
             default: throw invalid
             }

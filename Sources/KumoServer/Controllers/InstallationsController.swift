@@ -9,7 +9,7 @@ package import NCMBWire
 /// `"deviceToken is duplication."` (F72 shows NCMB's own message, `"Duplication Error."`, for the same code).
 ///
 /// Request rules: see `InstallationsController+Body.swift`.
-package struct InstallationsController: Sendable {
+package struct InstallationsController: CollectionController {
     let environment: ServerEnvironment
 
     /// Creates the controller.

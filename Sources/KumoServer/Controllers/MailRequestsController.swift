@@ -23,13 +23,13 @@ package struct MailRequestsController: Sendable {
     package func requestMailAddressUserEntry(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         let mailAddress: String
-        switch body["mailAddress"] {
-        case nil, .null?: throw KumoError(.required, "mailAddress")
+        switch body[StandardField.User.mailAddress] {
+        case nil, .null?: throw KumoError(.required, StandardField.User.mailAddress)
         case .string(let text)? where MailAddress.isValid(text): mailAddress = text
-        case _?: throw KumoError(.invalidFormat, "mailAddress")
+        case _?: throw KumoError(.invalidFormat, StandardField.User.mailAddress)
         }
         guard try await user(withMailAddress: mailAddress, application: application) == nil else {
-            throw KumoError(.duplication, "mailAddress")
+            throw KumoError(.duplication, StandardField.User.mailAddress)
         }
         let createDate = try await AccountMailer(environment: environment, configuration: configuration)
             .sendMailAddressUserEntry(application: application, mailAddress: mailAddress)
@@ -47,10 +47,10 @@ package struct MailRequestsController: Sendable {
     package func requestPasswordReset(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         let mailAddress: String
-        switch body["mailAddress"] {
-        case nil, .null?: throw KumoError(.notExist, "mailAddress")
+        switch body[StandardField.User.mailAddress] {
+        case nil, .null?: throw KumoError(.notExist, StandardField.User.mailAddress)
         case .string(let text)? where MailAddress.isValid(text): mailAddress = text
-        case _?: throw KumoError(.invalidFormat, "mailAddress")
+        case _?: throw KumoError(.invalidFormat, StandardField.User.mailAddress)
         }
         guard let user = try await user(withMailAddress: mailAddress, application: application) else {
             context.logger.debug("password reset asked for an address no user has")
@@ -62,7 +62,7 @@ package struct MailRequestsController: Sendable {
     }
 
     private func user(withMailAddress mailAddress: String, application: HostedApplication) async throws -> StoredObject? {
-        let lookup = UserLookup.unique(UniqueValue(field: "mailAddress", value: mailAddress))
+        let lookup = UserLookup.unique(UniqueValue(field: StandardField.User.mailAddress.rawValue, value: mailAddress))
         return try await environment.storage.accounts.credentials(applicationId: application.applicationId, lookup: lookup)?.user
     }
 }

@@ -9,6 +9,17 @@ package struct ObjectsController: Sendable {
     /// Creates the controller.
     package init(environment: ServerEnvironment) { self.environment = environment }
 
+    /// Serves one object route of class `className`.
+    package func handle(_ route: ObjectRoute, className: ClassName, context: KumoRequestContext) async throws -> APIResult {
+        switch route {
+        case .create(let body): try await create(className: className, body: body, context: context)
+        case .get(let objectId): try await get(className: className, objectId: objectId, context: context)
+        case .update(let objectId, let body): try await update(className: className, objectId: objectId, body: body, context: context)
+        case .delete(let objectId): try await delete(className: className, objectId: objectId, context: context)
+        case .find(let parameters): try await find(className: className, parameters: parameters, context: context)
+        }
+    }
+
     /// `POST /classes/{class}` → 201 `{"objectId","createDate"}`.
     package func create(className: ClassName, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()

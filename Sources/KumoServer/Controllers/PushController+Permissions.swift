@@ -7,19 +7,13 @@ extension PushController {
     /// `$relatedTo` needs `get`), exactly as if the caller had queried `/installations` itself. Without this, a client
     /// allowed to register pushes could aim them by data of a class it may not read. Hidden fields (`authData`, `blobId`)
     /// are refused as in any query: a push's `deliveryPlanNumber` would otherwise count the matches of a guess.
-    func authorizeSearchCondition(of body: JSONObject, context: KumoRequestContext) async throws {
-        guard let value = body[PushController.Field.searchCondition], value != .null else { return }
-        let condition: JSONValue
-        if case .string(let text) = value {
-            guard let parsed = try? JSONValue(parsing: Array(text.utf8)) else { return }
-            condition = parsed
-        } else {
-            condition = value
-        }
-        // The body was validated before: a condition that does not parse was refused there.
-        guard let whereQuery = try? WhereQuery(parsing: condition) else { return }
-        try HiddenFieldGuard.check(whereQuery, queryClass: .installation)
+    ///
+    /// The condition is the one ``PushRequest`` parsed from the body: a body whose condition does not parse was refused
+    /// before, so nothing here is skipped.
+    func authorizeSearchCondition(_ searchCondition: WhereQuery?, context: KumoRequestContext) async throws {
+        guard let searchCondition else { return }
+        try HiddenFieldGuard.check(searchCondition, queryClass: .installation)
         try await classPermissions.authorize(.find, className: .installation, context: context)
-        try await classPermissions.authorizeReads(of: whereQuery, context: context)
+        try await classPermissions.authorizeReads(of: searchCondition, context: context)
     }
 }

@@ -6,12 +6,15 @@ package import NCMBWire
 /// F78's nulls) find them all.
 extension PushController {
     /// The documented fields, in the order they are shown after `objectId`.
-    package static let documentedFields: [String] = [
-        Field.deliveryTime, Field.target, Field.searchCondition, "title", "message", Field.userSettingValue,
-        Field.deliveryExpirationDate, Field.deliveryExpirationTime, Field.deliveryPlanNumber, Field.deliveryNumber,
-        Field.status, Field.error, "action", "badgeIncrementFlag", Field.badgeSetting, "sound", "contentAvailable",
-        "richUrl", "dialog", "category",
-    ]
+    package static let documentedFields: [FieldName] = {
+        typealias Field = StandardField.Push
+        return [
+            Field.deliveryTime, Field.target, Field.searchCondition, Field.title, Field.message, Field.userSettingValue,
+            Field.deliveryExpirationDate, Field.deliveryExpirationTime, Field.deliveryPlanNumber, Field.deliveryNumber, Field.status,
+            Field.error, Field.action, Field.badgeIncrementFlag, Field.badgeSetting, Field.sound, Field.contentAvailable, Field.richUrl,
+            Field.dialog, Field.category,
+        ]
+    }()
 
     /// The wire form of a push: `objectId`, the documented fields (stored value or `null`), any other stored field
     /// (`immediateDeliveryFlag`, `openNumber`, …), then `createDate`, `updateDate` and `acl`.
@@ -20,7 +23,7 @@ extension PushController {
     package static func rendered(_ push: StoredObject, keys: [FieldName]? = nil) -> JSONObject {
         var object: JSONObject = ["objectId": .string(push.objectId)]
         let wanted = keys.map { Set($0.map(\.rawValue)) }
-        for field in documentedFields where wanted?.contains(field) ?? true {
+        for field in documentedFields where wanted?.contains(field.rawValue) ?? true {
             object[field] = push.fields[field] ?? .null
         }
         for (key, value) in push.fields where !FieldName.systemFields.contains(key) && object[key] == nil {

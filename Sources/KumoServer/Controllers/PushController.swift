@@ -6,9 +6,9 @@ package import NCMBWire
 /// `POST /push/{objectId}/openNumber`.
 ///
 /// A push's ACL (default: the application's `defaultObjectACL`, Kumo D5) and the class permissions of `push` decide who
-/// may register, read, change and delete pushes, as for any object (Kumo D3). Request rules:
-/// `PushController+Body.swift`; rendering: `PushController+Rendering.swift`; status values: ``PushStatus``.
-package struct PushController: Sendable {
+/// may register, read, change and delete pushes, as for any object (Kumo D3). Request rules: ``PushRequest``
+/// (`PushRequest+Rules.swift`); rendering: `PushController+Rendering.swift`; status values: ``PushStatus``.
+package struct PushController: CollectionController {
     let environment: ServerEnvironment
     /// The responder's class-permission gate, for what a `searchCondition` reads.
     let classPermissions: ClassPermissionGate
@@ -25,12 +25,12 @@ package struct PushController: Sendable {
     /// `deliveryPlanNumber` 0, `deliveryNumber` 0 and `error` `null`; its job is due at `deliveryTime`, or now.
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
-        var (operations, acl) = try PushController.parsePushBody(body)
-        try await authorizeSearchCondition(of: body, context: context)
+        let request = try PushRequest(body: body)
+        try await authorizeSearchCondition(request.searchCondition, context: context)
         let createDate = environment.clock.now()
-        let dueAt = try PushController.checkCombination(PushController.applying(operations, to: JSONObject()), now: createDate)
-        operations += PushController.initialDeliveryState()
-        let storedACL = acl ?? application.settings.defaultObjectACL
+        let dueAt = try PushRequest.checkCombination(PushRequest.applying(request.operations, to: JSONObject()), now: createDate)
+        let operations = request.operations + PushController.initialDeliveryState()
+        let storedACL = request.acl ?? application.settings.defaultObjectACL
         let stored = try await environment.createWithFreshObjectId { objectId in
             NewObject(
                 key: pushKey(application, objectId), createDate: createDate, operations: operations, acl: storedACL, pushDueAt: dueAt)
@@ -53,20 +53,19 @@ package struct PushController: Sendable {
     /// combination rules hold on the stored push with the body applied, and a changed delivery option moves the job.
     package func update(objectId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
-        let (parsed, acl) = try PushController.parsePushBody(body)
-        try await authorizeSearchCondition(of: body, context: context)
-        let operations = PushController.switchingDeliveryOption(parsed)
+        let request = try PushRequest(body: body)
+        try await authorizeSearchCondition(request.searchCondition, context: context)
+        let operations = request.updateOperations
         let key = pushKey(application, objectId)
         let access = context.identity.accessContext
         let current = try await environment.storage.objects.object(key, include: [], access: access)
-        let status = current.fields[PushController.Field.status]?.integerValue ?? PushStatus.scheduled.rawValue
-        guard status == PushStatus.scheduled.rawValue else { throw KumoError(.invalidValue, PushController.Field.status) }
+        let status = current.fields[StandardField.Push.status]?.integerValue ?? PushStatus.scheduled.rawValue
+        guard status == PushStatus.scheduled.rawValue else { throw KumoError(.invalidValue, StandardField.Push.status.rawValue) }
         let now = environment.clock.now()
-        let dueAt = try PushController.checkCombination(PushController.applying(operations, to: current.fields), now: now)
-        let movesJob = operations.contains {
-            [PushController.Field.deliveryTime, PushController.Field.immediateDeliveryFlag].contains($0.0.rawValue)
-        }
-        let update = ObjectUpdate(key: key, updateDate: now, operations: operations, acl: acl, pushDueAt: movesJob ? dueAt : nil)
+        let dueAt = try PushRequest.checkCombination(PushRequest.applying(operations, to: current.fields), now: now)
+        let movesJob = operations.contains { [StandardField.Push.deliveryTime, StandardField.Push.immediateDeliveryFlag].contains($0.0) }
+        let update = ObjectUpdate(
+            key: key, updateDate: now, operations: operations, acl: request.acl, pushDueAt: movesJob ? dueAt : nil)
         let stored = try await environment.storage.objects.update(update, access: access)
         return .json(200, UpdateResponse(updateDate: stored.updateDate).json)
     }
@@ -99,7 +98,7 @@ package struct PushController: Sendable {
         _ = try await environment.storage.objects.object(key, include: [], access: context.identity.accessContext)
         let update = ObjectUpdate(
             key: key, updateDate: environment.clock.now(),
-            operations: [(PushController.fieldName(PushController.Field.openNumber), .increment(.integer(1)))])
+            operations: [(StandardField.Push.openNumber, .increment(.integer(1)))])
         let stored = try await environment.storage.objects.update(update, access: .bypass)
         return .json(200, UpdateResponse(updateDate: stored.updateDate).json)
     }
@@ -114,28 +113,26 @@ extension PushController {
     /// The delivery fields of a new push: scheduled, planned for and delivered to no device yet, no error.
     static func initialDeliveryState() -> [(FieldName, FieldOperation)] {
         [
-            (fieldName(Field.status), .set(.integer(PushStatus.scheduled.rawValue))),
-            (fieldName(Field.deliveryPlanNumber), .set(.integer(0))),
-            (fieldName(Field.deliveryNumber), .set(.integer(0))),
-            (fieldName(Field.error), .delete),
+            (StandardField.Push.status, .set(.integer(PushStatus.scheduled.rawValue))),
+            (StandardField.Push.deliveryPlanNumber, .set(.integer(0))),
+            (StandardField.Push.deliveryNumber, .set(.integer(0))),
+            (StandardField.Push.error, .delete),
         ]
     }
 
     /// Checks an open-tracking body: `deviceType` missing, `null` or `""` → E400003; not a string → E400002; not `ios` or
     /// `android` → E400005; a `deviceToken` that is not a string → E400002.
     package static func checkOpenBody(_ body: JSONObject) throws(APIError) {
-        let deviceType = "deviceType"
+        let deviceType = StandardField.Installation.deviceType
         switch body[deviceType] {
-        case nil, .null?, .string("")?: throw APIError(.required, deviceType)
-        case .string(let type)?: guard platforms.contains(type) else { throw APIError(.invalidValue, deviceType) }
-        default: throw APIError(.invalidType, deviceType)
+        case nil, .null?, .string("")?: throw APIError(.required, deviceType.rawValue)
+        case .string(let type)?: guard PushRequest.platforms.contains(type) else { throw APIError(.invalidValue, deviceType.rawValue) }
+        default: throw APIError(.invalidType, deviceType.rawValue)
         }
-        switch body["deviceToken"] {
+        let deviceToken = StandardField.Installation.deviceToken
+        switch body[deviceToken] {
         case nil, .null?, .string?: break
-        default: throw APIError(.invalidType, "deviceToken")
+        default: throw APIError(.invalidType, deviceToken.rawValue)
         }
     }
-
-    /// A push field name, all of which are valid names.
-    static func fieldName(_ name: String) -> FieldName { FieldName(name) ?? .objectId }
 }

@@ -11,13 +11,6 @@ package import NCMBWire
 ///   anything else → 400 E400002 `"<field> is invalid."`. `null` and the field's own Relation marker are what a GET shows,
 ///   so clients that send every field back (wire spec §11 item 11) may send them: they change nothing.
 extension RolesController {
-    /// The role's name field.
-    package static let roleNameField = FieldName("roleName") ?? .objectId
-    /// The relation holding the role's users.
-    package static let belongUserField = FieldName("belongUser") ?? .objectId
-    /// The relation holding the role's child roles, whose users inherit this role (Kumo D4).
-    package static let belongRoleField = FieldName("belongRole") ?? .objectId
-
     /// The longest role name.
     package static let maximumRoleNameLength = 100
 
@@ -38,7 +31,7 @@ extension RolesController {
     ///
     /// - Throws: E400003 when missing, `null` or empty; E400002 when not a string; E400004 when it breaks the pattern.
     package static func requiredRoleName(in body: JSONObject) throws(APIError) -> String {
-        let field = roleNameField.rawValue
+        let field = StandardField.Role.roleName.rawValue
         switch body[field] {
         case nil, .null?:
             throw APIError(.required, field)
@@ -51,11 +44,12 @@ extension RolesController {
         }
     }
 
-    /// The class each relation field of a role points to.
+    /// The class each relation field of a role points to: `belongUser` holds users, `belongRole` the child roles, whose
+    /// users inherit this role (Kumo D4).
     static func relationTarget(of field: String) -> ClassName? {
         switch field {
-        case belongUserField.rawValue: .user
-        case belongRoleField.rawValue: .role
+        case StandardField.Role.belongUser.rawValue: .user
+        case StandardField.Role.belongRole.rawValue: .role
         default: nil
         }
     }
@@ -95,18 +89,15 @@ extension StoredObject {
     /// - Parameter keys: The `keys` projection of a query (Kumo D11); `nil` shows every field.
     package func roleJSON(keys: Set<String>?) -> JSONObject {
         var object: JSONObject = ["objectId": .string(objectId)]
-        for field in [RolesController.roleNameField, RolesController.belongRoleField, RolesController.belongUserField]
-        where keys?.contains(field.rawValue) ?? true {
-            object[field.rawValue] = fields[field.rawValue] ?? .null
+        let roleFields = [StandardField.Role.roleName, StandardField.Role.belongRole, StandardField.Role.belongUser]
+        for field in roleFields where keys?.contains(field.rawValue) ?? true {
+            object[field] = fields[field] ?? .null
         }
         object["createDate"] = .string(createDate.formatted)
         object["updateDate"] = .string(updateDate.formatted)
         object["acl"] = acl.json
-        let roleFields: Set<String> = [
-            RolesController.roleNameField.rawValue, RolesController.belongRoleField.rawValue,
-            RolesController.belongUserField.rawValue,
-        ]
-        for (key, value) in fields where !FieldName.systemFields.contains(key) && !roleFields.contains(key) {
+        let roleNames = Set(roleFields.map(\.rawValue))
+        for (key, value) in fields where !FieldName.systemFields.contains(key) && !roleNames.contains(key) {
             object[key] = value
         }
         return object

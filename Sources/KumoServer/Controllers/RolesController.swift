@@ -10,7 +10,7 @@ package import NCMBWire
 /// Request rules (see `RolesController+Body.swift`): `roleName` is required on create, matches
 /// `[A-Za-z0-9_-]{1,100}` and never changes afterwards; `belongUser` and `belongRole` only take
 /// `AddRelation`/`RemoveRelation` of `user` and `role` pointers.
-package struct RolesController: Sendable {
+package struct RolesController: CollectionController {
     let environment: ServerEnvironment
 
     /// Creates the controller.
@@ -48,10 +48,10 @@ package struct RolesController: Sendable {
         let application = try context.requireApplication()
         var (operations, acl) = try RolesController.parseRoleBody(body)
         let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: objectId)
-        if let index = operations.firstIndex(where: { $0.0 == RolesController.roleNameField }) {
+        if let index = operations.firstIndex(where: { $0.0 == StandardField.Role.roleName }) {
             let current = try await environment.storage.objects.object(key, include: [], access: context.identity.accessContext)
-            guard case .set(let name) = operations[index].1, name == current.fields[RolesController.roleNameField.rawValue] else {
-                throw KumoError(.settingDisable, RolesController.roleNameField.rawValue)
+            guard case .set(let name) = operations[index].1, name == current.fields[StandardField.Role.roleName] else {
+                throw KumoError(.settingDisable, StandardField.Role.roleName.rawValue)
             }
             operations.remove(at: index)
         }

@@ -8,7 +8,9 @@ extension UsersController {
     func authDataSignUpOrLogin(_ authData: JSONObject, body: JSONObject, application: HostedApplication) async throws
         -> APIResult
     {
-        guard authData.count == 1, let (provider, value) = authData.pairs.first else { throw KumoError(.invalidType, "authData") }
+        guard authData.count == 1, let (provider, value) = authData.pairs.first else {
+            throw KumoError(.invalidType, StandardField.User.authData)
+        }
         let acl = try body["acl"].map { value throws(APIError) in try AccessControlList(parsing: value) }
         let link = try await verifiedLink(provider: provider, value: value, application: application)
         var attempt = 0
@@ -20,7 +22,7 @@ extension UsersController {
             }
             do {
                 return try await createLinkedUser(link, acl: acl, application: application)
-            } catch StorageError.duplicate(let field) where field == "authData" && attempt == 0 {
+            } catch StorageError.duplicate(let field) where field == StandardField.User.authData.rawValue && attempt == 0 {
                 // Another request linked the same id a moment ago: log in as the user it created.
                 attempt += 1
             }
@@ -42,13 +44,12 @@ extension UsersController {
     private func createLinkedUser(_ link: AuthDataLink, acl: AccessControlList?, application: HostedApplication) async throws
         -> APIResult
     {
-        let userNameField = try FieldName(validating: "userName")
-        let authDataField = try FieldName(validating: "authData")
         var attempt = 0
         while true {
             let userName = environment.identifiers.randomString(length: 10, alphabet: IdentifierAlphabet.alphanumeric)
             let operations: [(FieldName, FieldOperation)] = [
-                (userNameField, .set(.string(userName))), (authDataField, .set(.object([link.provider: link.entry]))),
+                (StandardField.User.userName, .set(.string(userName))),
+                (StandardField.User.authData, .set(.object([link.provider: link.entry]))),
             ]
             do {
                 let (user, sessionToken) = try await insertUser(
@@ -56,7 +57,7 @@ extension UsersController {
                 environment.logger.info(
                     "user signed up with authData", metadata: ["objectId": "\(user.objectId)", "provider": "\(link.provider)"])
                 return .json(201, UserRendering.authDataSignUp(user, sessionToken: sessionToken))
-            } catch StorageError.duplicate(let field) where field == "userName" && attempt < 4 {
+            } catch StorageError.duplicate(let field) where field == StandardField.User.userName.rawValue && attempt < 4 {
                 attempt += 1
             }
         }

@@ -12,14 +12,14 @@ extension UsersController {
         let application = try context.requireApplication()
         let fields = route.fields
         let lookup: UniqueValue
-        if let userName = Self.nonEmptyText(fields["userName"]) {
-            lookup = UniqueValue(field: "userName", value: userName)
-        } else if let mailAddress = Self.nonEmptyText(fields["mailAddress"]) {
-            lookup = UniqueValue(field: "mailAddress", value: mailAddress)
+        if let userName = Self.nonEmptyText(fields[StandardField.User.userName]) {
+            lookup = UniqueValue(field: StandardField.User.userName.rawValue, value: userName)
+        } else if let mailAddress = Self.nonEmptyText(fields[StandardField.User.mailAddress]) {
+            lookup = UniqueValue(field: StandardField.User.mailAddress.rawValue, value: mailAddress)
         } else {
-            throw KumoError(.required, "userName")
+            throw KumoError(.required, StandardField.User.userName)
         }
-        let password = try UserBody.requiredText(fields["password"], key: "password")
+        let password = try UserBody.requiredText(fields[StandardField.User.password], key: StandardField.User.password)
         let credentials = try await environment.storage.accounts.credentials(
             applicationId: application.applicationId, lookup: .unique(lookup))
         guard let credentials, let passwordHash = credentials.passwordHash else {
@@ -30,8 +30,8 @@ extension UsersController {
             environment.logger.info("login refused", metadata: ["objectId": "\(credentials.user.objectId)"])
             throw KumoError(.authenticationErrorWithIdPassIncorrect)
         }
-        if lookup.field == "mailAddress", application.settings.mail.confirmsMailAddress,
-            credentials.user.fields["mailAddressConfirm"] != true
+        if lookup.field == StandardField.User.mailAddress.rawValue, application.settings.mail.confirmsMailAddress,
+            credentials.user.fields[StandardField.User.mailAddressConfirm] != true
         {
             throw KumoError(.authenticationErrorWithIdPassIncorrect, underlying: "mail address not confirmed")
         }

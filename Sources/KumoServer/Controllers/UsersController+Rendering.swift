@@ -1,17 +1,19 @@
 import KumoStorage
 import NCMBWire
 
+private typealias Field = StandardField.User
+
 /// The wire shapes of users (wire spec §5.3, fixtures F28–F40).
 enum UserRendering {
     /// Fields never rendered, whatever a stored row holds.
-    static let secretFields: Set<String> = ["password", "sessionToken"]
+    static let secretFields: Set<String> = [Field.password.rawValue, Field.sessionToken.rawValue]
 
     /// A user as `GET /users/{id}` and `GET /users` show it: `StoredObject.json` without secrets, and without `authData`
     /// unless `caller` is that user (provider tokens and the anonymous id are credentials).
     static func readable(_ user: StoredObject, caller: Identity) -> JSONObject {
         let isSelf = caller == .user(objectId: user.objectId)
         return UserQueryGuard.redactIncludedUsers(
-            user.json.filtering { !secretFields.contains($0) && (isSelf || $0 != "authData") })
+            user.json.filtering { !secretFields.contains($0) && (isSelf || $0 != Field.authData.rawValue) })
     }
 
     /// The 201 answer of an ID/password sign-up, exactly `{"createDate","objectId","sessionToken","userName","authData":null}`
@@ -19,7 +21,8 @@ enum UserRendering {
     static func signUp(_ user: StoredObject, sessionToken: String) -> JSONValue {
         [
             "createDate": .string(user.createDate.formatted), "objectId": .string(user.objectId),
-            "sessionToken": .string(sessionToken), "userName": user.fields["userName"] ?? .null, "authData": .null,
+            Field.sessionToken.rawValue: .string(sessionToken), Field.userName.rawValue: user.fields[Field.userName] ?? .null,
+            Field.authData.rawValue: .null,
         ]
     }
 
@@ -28,10 +31,11 @@ enum UserRendering {
     /// the custom fields.
     static func login(_ user: StoredObject, sessionToken: String) -> JSONValue {
         var object: JSONObject = [
-            "objectId": .string(user.objectId), "userName": user.fields["userName"] ?? .null,
-            "mailAddress": user.fields["mailAddress"] ?? .null, "mailAddressConfirm": user.fields["mailAddressConfirm"] ?? .null,
-            "sessionToken": .string(sessionToken), "createDate": .string(user.createDate.formatted),
-            "updateDate": .string(user.updateDate.formatted), "authData": user.fields["authData"] ?? .null,
+            "objectId": .string(user.objectId), Field.userName.rawValue: user.fields[Field.userName] ?? .null,
+            Field.mailAddress.rawValue: user.fields[Field.mailAddress] ?? .null,
+            Field.mailAddressConfirm.rawValue: user.fields[Field.mailAddressConfirm] ?? .null,
+            Field.sessionToken.rawValue: .string(sessionToken), "createDate": .string(user.createDate.formatted),
+            "updateDate": .string(user.updateDate.formatted), Field.authData.rawValue: user.fields[Field.authData] ?? .null,
             "acl": user.acl.json,
         ]
         for (key, value) in user.fields where !object.contains(key) && !isHidden(key) { object[key] = value }
@@ -43,9 +47,10 @@ enum UserRendering {
     static func authDataSignUp(_ user: StoredObject, sessionToken: String) -> JSONValue {
         [
             "createDate": .string(user.createDate.formatted), "objectId": .string(user.objectId),
-            "userName": user.fields["userName"] ?? .null, "authData": user.fields["authData"] ?? .null,
-            "mailAddress": user.fields["mailAddress"] ?? .null, "mailAddressConfirm": user.fields["mailAddressConfirm"] ?? false,
-            "sessionToken": .string(sessionToken), "updateDate": .string(user.updateDate.formatted),
+            Field.userName.rawValue: user.fields[Field.userName] ?? .null, Field.authData.rawValue: user.fields[Field.authData] ?? .null,
+            Field.mailAddress.rawValue: user.fields[Field.mailAddress] ?? .null,
+            Field.mailAddressConfirm.rawValue: user.fields[Field.mailAddressConfirm] ?? false,
+            Field.sessionToken.rawValue: .string(sessionToken), "updateDate": .string(user.updateDate.formatted),
         ]
     }
 

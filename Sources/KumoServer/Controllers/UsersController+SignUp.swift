@@ -6,14 +6,14 @@ extension UsersController {
     /// `POST /users` with `userName` and `password` (wire spec §5.3, F28–F30): stores the user, its password hash and
     /// a first session in one transaction and answers 201 with the session token.
     func signUp(body: JSONObject, application: HostedApplication) async throws -> APIResult {
-        let userName = try UserBody.requiredText(body["userName"], key: "userName")
-        let password = try UserBody.requiredText(body["password"], key: "password")
-        let mailAddress = try UserBody.mailAddress(body["mailAddress"])
+        let userName = try UserBody.requiredText(body[StandardField.User.userName], key: StandardField.User.userName)
+        let password = try UserBody.requiredText(body[StandardField.User.password], key: StandardField.User.password)
+        let mailAddress = try UserBody.mailAddress(body[StandardField.User.mailAddress])
         // `"authData":null` (some SDKs send it) links nothing.
-        var fields = UserBody.removing(UserBody.unstoredKeys.union(["authData"]), from: body)
-        fields["userName"] = .string(userName)
+        var fields = UserBody.removing(UserBody.unstoredKeys.union([StandardField.User.authData]), from: body)
+        fields[StandardField.User.userName] = .string(userName)
         let sendsConfirmation = mailAddress != nil && application.settings.mail.confirmsMailAddress
-        if sendsConfirmation { fields["mailAddressConfirm"] = false }
+        if sendsConfirmation { fields[StandardField.User.mailAddressConfirm] = false }
         let (operations, acl) = try FieldOperation.parseBody(fields)
         let passwordHash = try await environment.passwordHasher.hash(password)
         let (user, sessionToken) = try await insertUser(

@@ -2,6 +2,8 @@ import KumoStorage
 import Logging
 package import NCMBWire
 
+private typealias Field = StandardField.User
+
 extension UsersController {
     /// `PUT /users/{objectId}` → 200 `{"updateDate"}` (wire spec §5.3, F38, F44, F45).
     ///
@@ -13,24 +15,23 @@ extension UsersController {
         let application = try context.requireApplication()
         let key = userKey(application, objectId)
         let access = context.identity.accessContext
-        let password = try body["password"].map { value throws(KumoError) in try UserBody.requiredText(value, key: "password") }
-        if body.contains("userName") { _ = try UserBody.requiredText(body["userName"], key: "userName") }
-        let newMailAddress = try UserBody.mailAddress(body["mailAddress"])
-        var (operations, acl) = try FieldOperation.parseBody(
-            UserBody.removing(UserBody.unstoredKeys.union(["authData"]), from: body))
+        let password = try body[Field.password].map { value throws(KumoError) in try UserBody.requiredText(value, key: Field.password) }
+        if body.contains(Field.userName) { _ = try UserBody.requiredText(body[Field.userName], key: Field.userName) }
+        let newMailAddress = try UserBody.mailAddress(body[Field.mailAddress])
+        var (operations, acl) = try FieldOperation.parseBody(UserBody.removing(UserBody.unstoredKeys.union([Field.authData]), from: body))
 
-        let confirms = application.settings.mail.confirmsMailAddress && body.contains("mailAddress")
+        let confirms = application.settings.mail.confirmsMailAddress && body.contains(Field.mailAddress)
         let current =
-            body.contains("authData") || confirms
+            body.contains(Field.authData) || confirms
             ? try await environment.storage.objects.object(key, include: [], access: access) : nil
         var sendsConfirmation = false
-        if confirms, let current, current.fields["mailAddress"]?.stringValue != newMailAddress {
-            operations.append((try FieldName(validating: "mailAddressConfirm"), newMailAddress == nil ? .delete : .set(false)))
+        if confirms, let current, current.fields[Field.mailAddress]?.stringValue != newMailAddress {
+            operations.append((Field.mailAddressConfirm, newMailAddress == nil ? .delete : .set(false)))
             sendsConfirmation = newMailAddress != nil
         }
-        if let changes = body["authData"], let current {
+        if let changes = body[Field.authData], let current {
             let merged = try await mergedAuthData(current: current, changes: changes, application: application)
-            operations.append((try FieldName(validating: "authData"), merged.isEmpty ? .delete : .set(.object(merged))))
+            operations.append((Field.authData, merged.isEmpty ? .delete : .set(.object(merged))))
         }
         let passwordHash: String?
         if let password { passwordHash = try await environment.passwordHasher.hash(password) } else { passwordHash = nil }
@@ -56,14 +57,14 @@ extension UsersController {
     private func mergedAuthData(current: StoredObject, changes: JSONValue, application: HostedApplication) async throws
         -> JSONObject
     {
-        var merged = current.fields["authData"]?.objectValue ?? JSONObject()
+        var merged = current.fields[Field.authData]?.objectValue ?? JSONObject()
         switch changes {
         case .null:
             return JSONObject()
         case .object(let changes):
             for (provider, value) in changes {
                 if value.isNull {
-                    guard AuthDataLink.requiredKeys[provider] != nil else { throw KumoError(.invalidType, "authData") }
+                    guard AuthDataLink.requiredKeys[provider] != nil else { throw KumoError(.invalidType, Field.authData) }
                     merged.removeValue(forKey: provider)
                 } else {
                     let link = try await verifiedLink(provider: provider, value: value, application: application)
@@ -72,7 +73,7 @@ extension UsersController {
             }
             return merged
         default:
-            throw KumoError(.invalidType, "authData")
+            throw KumoError(.invalidType, Field.authData)
         }
     }
 }

@@ -9,7 +9,7 @@ package import NCMBWire
 /// the `AccountStore`. No response carries a password or a hash, and only sign-up and login responses carry a session
 /// token. `authData` (which holds provider tokens and the anonymous id, i.e. credentials) is shown only to the user it
 /// belongs to.
-package struct UsersController: Sendable {
+package struct UsersController: CollectionController {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
     let timingShield: PasswordTimingShield
@@ -27,13 +27,13 @@ package struct UsersController: Sendable {
     /// `POST /users`: sign-up with `userName`/`password`, or sign-up/login with `authData`.
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
-        switch body["authData"] {
+        switch body[StandardField.User.authData] {
         case nil, .null?:
             return try await signUp(body: body, application: application)
         case .object(let authData)?:
             return try await authDataSignUpOrLogin(authData, body: body, application: application)
         case _?:
-            throw KumoError(.invalidType, "authData")
+            throw KumoError(.invalidType, StandardField.User.authData)
         }
     }
 

@@ -84,6 +84,8 @@ extension APIResponder {
             response = Response(status: HTTPResponse.Status(code: status), headers: headers, body: .init(byteBuffer: .init(bytes: bytes)))
         case .blob(let status, let contentType, let download):
             return await renderBlob(status: status, contentType: contentType, download: download, context: context)
+        case .response(let finished):
+            return finished
         }
         sign(&response, body: signedBody, isBinary: isBinary, context: context)
         return response

@@ -9,8 +9,8 @@ import NIOCore
 ///
 /// Kumo registers no NCMB path with Hummingbird's router: every API request goes through `APIRouter`, the same router
 /// the SDK prints with (architecture §6.1, dependency rule 8). The pipeline steps run in this order, each recording what
-/// it learned in `KumoRequestContext`: endpoint → application → signature → session → size and content type → route
-/// match → controller → response signature.
+/// it learned in `KumoRequestContext`: endpoint → application → signature → session (signed endpoints only) → body as
+/// the route declares it (size and content type) → route → controller → response signature.
 package struct APIResponder: HTTPResponder {
     package typealias Context = KumoRequestContext
 
@@ -86,62 +86,38 @@ package struct APIResponder: HTTPResponder {
             elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
     }
 
-    /// Runs the pipeline and renders every failure as NCMB error JSON (never an HTML page, never a bare 500).
+    /// Runs the pipeline and renders every failure: NCMB error JSON for the API, Kumo's error page for the browser
+    /// endpoints (never a bare 500).
+    ///
+    /// One path for every request; the resolved declaration decides the steps: endpoint → (signed endpoints:)
+    /// application, signature, session → body as declared (collected, form, or streamed by the handler) → route →
+    /// controller → response.
     private func handleAPI(_ request: Request, path: String, query: String?, context: inout Context) async -> Response {
+        var answersWithPage = false
         do {
-            let endpoint = try APIRouter.endpoint(method: request.method.rawValue, path: path)
+            let resolved = try APIRouter.resolve(method: request.method.rawValue, path: path)
+            let endpoint = resolved.endpoint
             context.endpointName = endpoint.name
-            // Browser pages (wire spec §5.10) carry no signature and answer HTML or redirects.
-            guard endpoint.isSigned else { return await browserPages.respond(to: request, path: path, query: query, context: &context) }
-            let result = try await runPipeline(request, path: path, query: query, endpoint: endpoint, context: &context)
+            // Browser pages (wire spec §5.10) carry no signature, take their application from the path, and answer HTML.
+            answersWithPage = !endpoint.isSigned
+            if endpoint.isSigned {
+                try await authenticate(request, path: path, query: query, endpoint: endpoint, context: &context)
+                try await resolveSession(request, context: &context)
+            }
+            let body = try await readBody(request, as: resolved.declaration)
+            let route = try resolved.route(query: query, body: body)
+            let result = try await dispatch(route, request: request, path: path, context: context)
             return await render(result, context: context)
         } catch {
             let kumoError = KumoError.from(error)
+            let subject = answersWithPage ? "browser page" : "request"
             if kumoError.code.status >= 500 {
-                context.logger.error("request failed", metadata: ["code": "\(kumoError.code.code)", "error": "\(kumoError)"])
+                context.logger.error("\(subject) failed", metadata: ["code": "\(kumoError.code.code)", "error": "\(kumoError)"])
             } else {
-                context.logger.debug("request rejected", metadata: ["code": "\(kumoError.code.code)"])
+                context.logger.debug("\(subject) rejected", metadata: ["code": "\(kumoError.code.code)"])
             }
-            return render(kumoError, context: context)
+            guard answersWithPage else { return render(kumoError, context: context) }
+            return BrowserPages.failure(kumoError).response(status: HTTPResponse.Status(code: kumoError.code.status))
         }
-    }
-
-    private func runPipeline(_ request: Request, path: String, query: String?, endpoint: APIEndpoint, context: inout Context)
-        async throws -> APIResult
-    {
-        try await authenticate(request, path: path, query: query, endpoint: endpoint, context: &context)
-        try await resolveSession(request, context: &context)
-        // A file upload is streamed to the blob store by its controller, never collected in memory (wire spec §5.5).
-        if endpoint == .filesUpload {
-            let route = try APIRouter.match(RequestData(method: .post, path: path, query: query, body: []))
-            guard case .files(.upload(let fileName)) = route else { throw KumoError(.noDataAvailable) }
-            return try await files.upload(fileName: fileName, request: request, context: context)
-        }
-        let body = try await collectBody(request)
-        try checkContentType(request, body: body)
-        guard let method = RequestMethod(rawValue: request.method.rawValue) else { throw KumoError(.methodNotAllowed) }
-        let route = try APIRouter.match(RequestData(method: method, path: path, query: query, body: body))
-        return try await dispatch(route, context: context)
-    }
-
-    private func collectBody(_ request: Request) async throws -> [UInt8] {
-        let limit = configuration.maximumBodySize
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw KumoError(.requestEntityTooLarge)
-        }
-        var request = request
-        do {
-            let buffer = try await request.collectBody(upTo: limit)
-            return Array(buffer.readableBytesView)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw KumoError(.requestEntityTooLarge)
-        }
-    }
-
-    private func checkContentType(_ request: Request, body: [UInt8]) throws {
-        guard !body.isEmpty, request.method == .post || request.method == .put else { return }
-        guard let contentType = request.headers[.contentType]?.lowercased() else { return }
-        let mediaType = contentType.split(separator: ";").first.map { $0.filter { $0 != " " && $0 != "\t" } } ?? ""
-        guard mediaType == "application/json" || mediaType == "text/plain" else { throw KumoError(.unsupportedMediaType) }
     }
 }

@@ -1,3 +1,4 @@
+package import Hummingbird
 package import NCMBWire
 
 /// What a controller answers, before the responder signs and encodes it.
@@ -13,6 +14,9 @@ package enum APIResult: Sendable {
     /// A stored file's bytes, streamed from the `BlobStore` in chunks (file downloads, wire spec §5.5); the responder
     /// signs the hex form in a first pass over the blob and streams it in a second (`APIResponder+Blob.swift`).
     case blob(Int, contentType: String, BlobDownload)
+    /// A finished response, sent as it is: the browser pages' HTML, redirects and public files (wire spec §5.10), which
+    /// are never signed.
+    case response(Response)
 }
 
 /// Which blob a `.blob` result streams.

@@ -16,6 +16,11 @@ package struct KumoError: Error, Sendable, CustomStringConvertible {
         self.underlying = underlying
     }
 
+    /// Creates an error whose one message argument is a field's name, e.g. `"mailAddress is empty."`.
+    package init(_ code: APIErrorCode, _ field: FieldName) {
+        self.init(code, field.rawValue)
+    }
+
     /// Wraps a validation error from the wire module.
     package init(_ error: APIError) {
         self.code = error.code

@@ -22,9 +22,6 @@ package struct FileBlobSweeper: Service {
     /// The most committed blobs of one application examined in one sweep (the oldest first).
     package static let scanLimit = 100_000
 
-    /// The hidden field of a `file` object that names its blob.
-    static let blobIdField = FieldName("blobId") ?? .objectId
-
     /// What one sweep removed.
     package struct Outcome: Sendable, Hashable {
         /// Uncommitted uploads removed.
@@ -103,11 +100,11 @@ package struct FileBlobSweeper: Service {
     /// The ids among `blobIds` that some `file` object of the application references, read past the ACL; `nil` when
     /// the answer may be incomplete (a full page: more objects than ids), so the batch is kept whole.
     private func referencedBlobIds(_ blobIds: [String], applicationId: String) async throws -> Set<String>? {
-        let query = WhereQuery([.field(FileBlobSweeper.blobIdField, [.containedIn(blobIds.map { .string($0) })])])
+        let query = WhereQuery([.field(StandardField.File.blobId, [.containedIn(blobIds.map { .string($0) })])])
         let parameters = QueryParameters(whereQuery: query, limit: QueryParameters.maximumLimit)
         let request = FindRequest(applicationId: applicationId, className: .file, parameters: parameters)
         let files = try await environment.storage.objects.find(request, access: .bypass).objects
         guard files.count < QueryParameters.maximumLimit else { return nil }
-        return Set(files.compactMap { $0.fields[FileBlobSweeper.blobIdField.rawValue]?.stringValue })
+        return Set(files.compactMap { $0.fields[StandardField.File.blobId]?.stringValue })
     }
 }

@@ -52,15 +52,17 @@ package struct AccountMailer: Sendable {
             return customURL + separator + "link=\(api)&version=\(APIRouter.apiVersion)&applicationId="
                 + PercentEncoding.encode(application.applicationId) + "&token=" + PercentEncoding.encode(token)
         }
-        return Self.trimmingTrailingSlashes(configuration.publicURL) + "/\(APIRouter.apiVersion)/applications/"
-            + PercentEncoding.encode(application.applicationId) + "/\(api)?token=" + PercentEncoding.encode(token)
+        let page = APIRouter.print(.applicationPage(applicationId: application.applicationId, purpose.page(token: token)))
+        return Self.trimmingTrailingSlashes(configuration.publicURL) + page.target
     }
 
     @discardableResult
     private func send(_ purpose: OneTimeTokenPurpose, application: HostedApplication, userObjectId: String?, mailAddress: String)
         async throws -> WireDate
     {
-        guard MailAddress.isValid(mailAddress, allowsLocalDomain: true) else { throw KumoError(.invalidFormat, "mailAddress") }
+        guard MailAddress.isValid(mailAddress, allowsLocalDomain: true) else {
+            throw KumoError(.invalidFormat, StandardField.User.mailAddress)
+        }
         let token = SessionTokens.newOneTimeToken(environment.identifiers)
         let tokenHash = SessionTokens.hash(token)
         let now = environment.clock.now()
@@ -105,6 +107,16 @@ extension OneTimeTokenPurpose {
         case .mailAddressUserEntry: "requestMailAddressUserEntry"
         case .passwordReset: "requestPasswordReset"
         case .mailAddressConfirm: "mailAddressConfirm"
+        }
+    }
+
+    /// The browser page a mail of this purpose links to, when the application has no `customURL`: Kumo's own form, or
+    /// NCMB's confirmation endpoint.
+    func page(token: String) -> ApplicationPage {
+        switch self {
+        case .mailAddressUserEntry: .mailAddressUserEntryForm(token: token)
+        case .passwordReset: .passwordResetForm(token: token)
+        case .mailAddressConfirm: .mailAddressConfirm(token: token)
         }
     }
 }

@@ -31,8 +31,8 @@ package struct PushDeliveryRecord: Sendable, Hashable {
 
     /// The state recorded on `push` by earlier attempts (zero for a push never attempted).
     package init(recordedOn push: StoredObject) {
-        deliveryNumber = push.fields["deliveryNumber"]?.integerValue.flatMap { Int(exactly: $0) } ?? 0
-        let error = push.fields["error"]?.objectValue
+        deliveryNumber = push.fields[StandardField.Push.deliveryNumber]?.integerValue.flatMap { Int(exactly: $0) } ?? 0
+        let error = push.fields[StandardField.Push.error]?.objectValue
         failedDevices = error?["failedDevices"]?.integerValue.flatMap { Int(exactly: $0) } ?? 0
         retryingDevices = 0
         earlierReasons = (error?["reasons"]?.arrayValue ?? []).compactMap(\.objectValue)
@@ -80,17 +80,17 @@ package struct PushDeliveryRecord: Sendable, Hashable {
     /// The field operations recording this state on the push.
     package var operations: [(FieldName, FieldOperation)] {
         [
-            (PushDeliveryRecord.field("deliveryNumber"), .set(.integer(Int64(deliveryNumber)))),
-            (PushDeliveryRecord.field("status"), .set(.integer(status.rawValue))),
-            (PushDeliveryRecord.field("error"), error.map { .set($0) } ?? .delete),
+            (StandardField.Push.deliveryNumber, .set(.integer(Int64(deliveryNumber)))),
+            (StandardField.Push.status, .set(.integer(status.rawValue))),
+            (StandardField.Push.error, error.map { .set($0) } ?? .delete),
         ]
     }
 
     /// The operations marking a push failed as a whole, with `{"reason": reason}` as its error.
     package static func failureOperations(reason: String) -> [(FieldName, FieldOperation)] {
         [
-            (field("status"), .set(.integer(PushStatus.failed.rawValue))),
-            (field("error"), .set(["reason": .string(reason)])),
+            (StandardField.Push.status, .set(.integer(PushStatus.failed.rawValue))),
+            (StandardField.Push.error, .set(["reason": .string(reason)])),
         ]
     }
 
@@ -98,11 +98,8 @@ package struct PushDeliveryRecord: Sendable, Hashable {
     private mutating func addReason(installationId: String, deviceType: String?, reason: String) {
         guard attemptReasons.count < PushDeliveryRecord.maximumReasonCount else { return }
         var entry: JSONObject = ["installationId": .string(installationId)]
-        if let deviceType { entry["deviceType"] = .string(deviceType) }
+        if let deviceType { entry[StandardField.Installation.deviceType] = .string(deviceType) }
         entry["reason"] = .string(reason)
         attemptReasons.append(entry)
     }
-
-    /// A field name known to be valid.
-    static func field(_ name: String) -> FieldName { FieldName(name) ?? .objectId }
 }

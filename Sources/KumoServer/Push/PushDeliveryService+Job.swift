@@ -11,8 +11,16 @@ extension PushDeliveryService {
             let push = try await loadPush(job)
         else { return try await jobs.complete(job) }
         let isFirstAttempt = job.pendingInstallationIds == nil
+        // The push parsed once, by the rules its body passed: a stored push that does not parse is not sent.
+        let request: PushRequest
+        do {
+            request = try PushRequest(storedFields: push.fields)
+        } catch {
+            try await updatePush(job, PushDeliveryRecord.failureOperations(reason: error.reason))
+            return try await jobs.complete(job)
+        }
 
-        if let expiry = PushNotification.expirationDate(of: push), expiry <= environment.clock.now() {
+        if let expiry = request.expirationDate(createDate: push.createDate), expiry <= environment.clock.now() {
             if isFirstAttempt {
                 try await updatePush(job, PushDeliveryRecord.failureOperations(reason: PushDeliveryRecord.expiredReason))
             } else {
@@ -30,23 +38,16 @@ extension PushDeliveryService {
         let devices: [PushDevice]
         if let pending = job.pendingInstallationIds {
             devices = try await PushSegment.devices(
-                installationIds: pending, target: push.fields["target"], applicationId: job.applicationId,
+                installationIds: pending, platforms: request.targetPlatforms, applicationId: job.applicationId,
                 objects: environment.storage.objects)
         } else {
-            let condition: WhereQuery
-            do {
-                condition = try PushSegment.condition(of: push)
-            } catch {
-                try await updatePush(job, PushDeliveryRecord.failureOperations(reason: "searchCondition is invalid: \(error.message)"))
-                return try await jobs.complete(job)
-            }
             devices = try await PushSegment.devices(
-                matching: condition, applicationId: job.applicationId, objects: environment.storage.objects)
+                matching: PushSegment.condition(of: request), applicationId: job.applicationId, objects: environment.storage.objects)
             try await updatePush(
                 job,
                 [
-                    (PushDeliveryRecord.field("deliveryPlanNumber"), .set(.integer(Int64(devices.count)))),
-                    (PushDeliveryRecord.field("status"), .set(.integer(PushStatus.delivering.rawValue))),
+                    (StandardField.Push.deliveryPlanNumber, .set(.integer(Int64(devices.count)))),
+                    (StandardField.Push.status, .set(.integer(PushStatus.delivering.rawValue))),
                 ])
         }
 
@@ -60,7 +61,8 @@ extension PushDeliveryService {
                 reason: "the installation was deleted, deactivated or moved off the target before its retry")
         }
 
-        let outcomes = await send(PushNotification(pushObject: push), to: devices, settings: application.settings.push)
+        let notification = PushNotification(request, pushId: push.objectId, createDate: push.createDate)
+        let outcomes = await send(notification, to: devices, settings: application.settings.push)
         let attempt = job.attempts + 1
         let mayRetry = attempt < PushDeliveryService.maximumAttempts
         var retryIds: [String] = []
@@ -122,8 +124,8 @@ extension PushDeliveryService {
         let update = ObjectUpdate(
             key: key, updateDate: now,
             operations: [
-                (PushDeliveryRecord.field(PushSegment.deactivatedAtField), .set(TypedValue.dateJSON(now))),
-                (PushDeliveryRecord.field(PushSegment.deactivationReasonField), .set(.string(reason))),
+                (StandardField.Installation.pushDeactivatedAt, .set(TypedValue.dateJSON(now))),
+                (StandardField.Installation.pushDeactivationReason, .set(.string(reason))),
             ])
         do {
             _ = try await environment.storage.objects.update(update, access: .bypass)

@@ -2,7 +2,8 @@ package import KumoStorage
 package import NCMBWire
 
 /// The devices a push goes to (wire spec §5.7): installations matching the push's `searchCondition`, whose `deviceType`
-/// is in its `target` (both platforms when absent or empty), that have a `deviceToken` and are not deactivated.
+/// is in its `target` (both platforms when absent or empty), that have a `deviceToken` and are not deactivated
+/// (`pushDeactivatedAt`, set when the platform rejected the token for good).
 ///
 /// Installations are read with `AccessContext.bypass` (a push reaches every matching device whatever its ACL), one page
 /// of ``pageSize`` at a time in `objectId` order, each page starting after the last objectId of the previous one, so a
@@ -10,40 +11,20 @@ package import NCMBWire
 package enum PushSegment {
     /// Installations read per query.
     package static let pageSize = QueryParameters.maximumLimit
-    /// Set on an installation whose token the platform rejected for good (a Date); cleared when a client sends a new
-    /// `deviceToken`.
-    package static let deactivatedAtField = "pushDeactivatedAt"
-    /// Why the installation was deactivated (the platform's reason), beside ``deactivatedAtField``.
-    package static let deactivationReasonField = "pushDeactivationReason"
-    /// The platforms a push can target.
-    package static let platforms = ["ios", "android"]
 
-    /// The `where` of a push's segment: its `searchCondition` AND the ``reachability(target:)`` clauses.
-    ///
-    /// - Throws: The parse error of an unreadable `searchCondition` (an object, or a JSON text of one).
-    package static func condition(of push: StoredObject) throws(APIError) -> WhereQuery {
-        var query = WhereQuery.all
-        switch push.fields["searchCondition"] {
-        case nil, .null?:
-            break
-        case .string(let text)?:
-            guard let value = try? JSONValue(parsing: Array(text.utf8)) else { throw APIError(.invalidFormat, "searchCondition") }
-            query = try WhereQuery(parsing: value)
-        case let value?:
-            query = try WhereQuery(parsing: value)
-        }
-        query.clauses += reachability(target: push.fields["target"])
+    /// The `where` of a push's segment: its `searchCondition` AND the ``reachability(platforms:)`` clauses.
+    package static func condition(of push: PushRequest) -> WhereQuery {
+        var query = push.searchCondition ?? WhereQuery.all
+        query.clauses += reachability(platforms: push.targetPlatforms)
         return query
     }
 
     /// The clauses every target device satisfies: `deviceType` in the target platforms, a `deviceToken`, not deactivated.
-    package static func reachability(target: JSONValue?) -> [WhereClause] {
-        let named = (target?.arrayValue ?? []).compactMap(\.stringValue).filter { platforms.contains($0) }
-        let types = named.isEmpty ? platforms : named
-        return [
-            .field(field("deviceType"), [.containedIn(types.map { .string($0) })]),
-            .field(field("deviceToken"), [.exists(true)]),
-            .field(field(deactivatedAtField), [.equalTo(.null)]),
+    package static func reachability(platforms: [String]) -> [WhereClause] {
+        [
+            .field(StandardField.Installation.deviceType, [.containedIn(platforms.map { .string($0) })]),
+            .field(StandardField.Installation.deviceToken, [.exists(true)]),
+            .field(StandardField.Installation.pushDeactivatedAt, [.equalTo(.null)]),
         ]
     }
 
@@ -63,9 +44,9 @@ package enum PushSegment {
         }
     }
 
-    /// The devices among installations `installationIds` that are still reachable on the `target` platforms.
+    /// The devices among installations `installationIds` that are still reachable on `platforms`.
     package static func devices(
-        installationIds: [String], target: JSONValue?, applicationId: String, objects: any ObjectStore
+        installationIds: [String], platforms: [String], applicationId: String, objects: any ObjectStore
     ) async throws -> [PushDevice] {
         var devices: [PushDevice] = []
         var start = 0
@@ -73,7 +54,7 @@ package enum PushSegment {
             let chunk = installationIds[start..<min(start + pageSize, installationIds.count)]
             start += pageSize
             let query = WhereQuery(
-                [.field(.objectId, [.containedIn(chunk.map { .string($0) })])] + reachability(target: target))
+                [.field(.objectId, [.containedIn(chunk.map { .string($0) })])] + reachability(platforms: platforms))
             devices += try await page(query, applicationId: applicationId, objects: objects).compactMap(device(of:))
         }
         return devices
@@ -88,15 +69,10 @@ package enum PushSegment {
 
     /// The device of an installation, or `nil` when its type or token is not a non-empty string.
     static func device(of installation: StoredObject) -> PushDevice? {
-        guard let type = installation.fields["deviceType"]?.stringValue, platforms.contains(type),
-            let token = installation.fields["deviceToken"]?.stringValue, !token.isEmpty
+        guard let type = installation.fields[StandardField.Installation.deviceType]?.stringValue, PushRequest.platforms.contains(type),
+            let token = installation.fields[StandardField.Installation.deviceToken]?.stringValue, !token.isEmpty
         else { return nil }
-        let badge = installation.fields["badge"]?.integerValue.map { Int(clamping: $0) }
+        let badge = installation.fields[StandardField.Installation.badge]?.integerValue.map { Int(clamping: $0) }
         return PushDevice(installationId: installation.objectId, deviceType: type, deviceToken: token, badge: badge)
-    }
-
-    /// A field name known to be valid.
-    static func field(_ name: String) -> FieldName {
-        FieldName(name) ?? .objectId
     }
 }

@@ -64,6 +64,6 @@ extension QueryCompiler {
         }
     }
 
-    /// `roleName`, the field that names a role (a valid name, so the fallback is never taken).
-    static let roleNameField = FieldName("roleName") ?? .objectId
+    /// `roleName`, the field that names a role.
+    static let roleNameField = StandardField.Role.roleName
 }

@@ -47,8 +47,8 @@ public final class NCMBAnalytics: Sendable {
         let context = NCMBContext.resolved
         let installation = NCMBInstallation.currentInstallation
         guard installation.objectId != nil else { return false }
-        var body: JSONObject = ["deviceType": .string(installation.deviceType ?? NCMB.DEVICE_TYPE)]
-        if let deviceToken = installation.deviceToken { body["deviceToken"] = .string(deviceToken) }
+        var body: JSONObject = [StandardField.Installation.deviceType.rawValue: .string(installation.deviceType ?? NCMB.DEVICE_TYPE)]
+        if let deviceToken = installation.deviceToken { body[StandardField.Installation.deviceToken.rawValue] = .string(deviceToken) }
         _ = try await NCMBPushService(context: context).recordOpen(pushId: pushId, body: body)
         return true
     }

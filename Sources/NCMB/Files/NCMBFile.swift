@@ -24,11 +24,9 @@ public class NCMBFile: NCMBBase, NCMBDeletable, @unchecked Sendable {
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of files.
-    static let fileClassName = "file"
+    static let fileClassName = ClassName.file.rawValue
     /// The metadata fields of a file.
-    enum Field: String, StandardField {
-        case fileName, mimeType, fileSize, createDate, updateDate
-    }
+    typealias Field = StandardField.File
 
     /// Creates a file to save, fetch, update or delete.
     ///
@@ -61,12 +59,12 @@ public class NCMBFile: NCMBBase, NCMBDeletable, @unchecked Sendable {
     /// When the file was uploaded; from query results and after a save.
     ///
     /// - Note: A Kumo addition; ncmb_swift leaves the date in the `createDate` field as text.
-    public var createDate: Date? { date(of: Field.createDate.rawValue) }
+    public var createDate: Date? { date(of: FieldName.createDate.rawValue) }
 
     /// When the file or its ACL last changed; from query results and after an update.
     ///
     /// - Note: A Kumo addition; ncmb_swift leaves the date in the `updateDate` field as text.
-    public var updateDate: Date? { date(of: Field.updateDate.rawValue) }
+    public var updateDate: Date? { date(of: FieldName.updateDate.rawValue) }
 
     /// A query over the metadata of the application's files (`GET /files`).
     public class var query: NCMBQuery<NCMBFile> {

@@ -23,11 +23,9 @@ public class NCMBInstallation: NCMBBase, NCMBFetchable, NCMBSavable, NCMBDeletab
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of installations.
-    static let installationClassName = "installation"
+    static let installationClassName = ClassName.installation.rawValue
     /// The names of the fields an installation has besides custom ones.
-    enum Field: String, StandardField {
-        case deviceType, deviceToken, applicationName, appVersion, timeZone, sdkVersion, badge, channels
-    }
+    typealias Field = StandardField.Installation
 
     /// Creates an installation of this device with the default fields, to register it.
     public convenience init() {

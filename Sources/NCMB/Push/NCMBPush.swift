@@ -25,13 +25,9 @@ public class NCMBPush: NCMBBase, NCMBFetchable, NCMBDeletable, @unchecked Sendab
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of pushes.
-    static let pushClassName = "push"
+    static let pushClassName = ClassName.push.rawValue
     /// The names of the fields of a push (wire spec §5.7).
-    enum Field: String, StandardField {
-        case deliveryTime, immediateDeliveryFlag, target, searchCondition, message, userSettingValue
-        case deliveryExpirationDate, deliveryExpirationTime, action, title, dialog, badgeIncrementFlag, badgeSetting
-        case sound, contentAvailable, richUrl, category, deliveryPlanNumber, deliveryNumber, status, error
-    }
+    typealias Field = StandardField.Push
     /// The values of `target`.
     static let iosTarget = "ios"
     static let androidTarget = "android"

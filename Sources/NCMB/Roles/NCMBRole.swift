@@ -17,11 +17,9 @@ public class NCMBRole: NCMBBase, NCMBFetchable, NCMBSavable, NCMBDeletable, @unc
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of roles.
-    static let roleClassName = "role"
+    static let roleClassName = ClassName.role.rawValue
     /// The names of the role's own fields.
-    enum Field: String, StandardField {
-        case roleName, belongUser, belongRole
-    }
+    typealias Field = StandardField.Role
 
     /// Creates a role to save.
     ///

@@ -17,11 +17,11 @@ struct NCMBUserService: NCMBService {
 
     /// `POST /requestMailAddressUserEntry` `{"mailAddress"}` → `{"createDate"}`: the server mails a sign-up link.
     func requestMailAddressUserEntry(mailAddress: String) async throws -> NCMBResponse {
-        try await executor.execute(.requestMailAddressUserEntry(["mailAddress": .string(mailAddress)]))
+        try await executor.execute(.requestMailAddressUserEntry([StandardField.User.mailAddress.rawValue: .string(mailAddress)]))
     }
 
     /// `POST /requestPasswordReset` `{"mailAddress"}` → `{"createDate"}`: the server mails a password-reset link.
     func requestPasswordReset(mailAddress: String) async throws -> NCMBResponse {
-        try await executor.execute(.requestPasswordReset(["mailAddress": .string(mailAddress)]))
+        try await executor.execute(.requestPasswordReset([StandardField.User.mailAddress.rawValue: .string(mailAddress)]))
     }
 }

@@ -21,11 +21,9 @@ public class NCMBUser: NCMBBase, NCMBFetchable, NCMBSavable, NCMBDeletable, @unc
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 
     /// The class name of users.
-    static let userClassName = "user"
+    static let userClassName = ClassName.user.rawValue
     /// The names of the fields a user has besides custom ones.
-    enum Field: String, StandardField {
-        case userName, password, mailAddress, authData, sessionToken
-    }
+    typealias Field = StandardField.User
 
     /// Creates a user with no fields yet, to sign up.
     public convenience init() {

@@ -14,6 +14,11 @@ package struct APIError: Error, Hashable, Sendable, CustomStringConvertible {
         self.arguments = arguments
     }
 
+    /// Creates an error whose one message argument is a field's name, e.g. `"deviceType is empty."`.
+    package init(_ code: APIErrorCode, _ field: FieldName) {
+        self.init(code, field.rawValue)
+    }
+
     /// Creates an error from a code and an array of message arguments.
     package init(_ code: APIErrorCode, arguments: [String]) {
         self.code = code

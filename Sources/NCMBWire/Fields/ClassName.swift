@@ -34,6 +34,14 @@ package struct ClassName: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The standard class of file metadata.
     package static let file = ClassName(unchecked: "file")
 
+    /// A custom class name written as a constant in source code: no fallback and no failure path. Debug builds assert
+    /// that it matches the pattern.
+    package init(constant rawValue: StaticString) {
+        let text = rawValue.description
+        assert(FieldName.isValid(text), "the constant class name \(text) does not match the class-name pattern")
+        self.init(unchecked: text)
+    }
+
     /// The standard class names, which `/classes/{name}` refuses with E403003.
     package static let standardNames: Set<String> = ["user", "role", "installation", "push", "file"]
 

@@ -45,11 +45,31 @@ package struct FieldName: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// `acl`: stored beside the fields.
     package static let acl = FieldName(unchecked: "acl")
 
+    /// A name written as a constant in source code (the standard schema, ``StandardField``; a fixed custom field): no
+    /// fallback and no failure path. Debug builds assert that it matches the pattern, and tests check every declared
+    /// standard name.
+    package init(constant rawValue: StaticString) {
+        let text = rawValue.description
+        assert(FieldName.isValid(text), "the constant field name \(text) does not match the field-name pattern")
+        self.init(unchecked: text)
+    }
+
     /// The system fields the server owns; in bodies they are ignored (`acl` is read separately).
     package static let systemFields: Set<String> = ["objectId", "createDate", "updateDate", "acl"]
 
     /// Whether this is one of ``systemFields``.
     package var isSystemField: Bool { FieldName.systemFields.contains(rawValue) }
 
-    private init(unchecked rawValue: String) { self.rawValue = rawValue }
+    init(unchecked rawValue: String) { self.rawValue = rawValue }
+}
+
+extension JSONObject {
+    /// The value of field `field`; assigning `nil` removes it (to store JSON null, assign `.null`).
+    package subscript(field: FieldName) -> JSONValue? {
+        get { self[field.rawValue] }
+        set { self[field.rawValue] = newValue }
+    }
+
+    /// Whether the object has field `field`.
+    package func contains(_ field: FieldName) -> Bool { contains(field.rawValue) }
 }

@@ -1,8 +1,12 @@
-/// Every NCMB endpoint with its payload (wire spec §5.0): the one spelling of the API shared by the SDK and the server.
+/// Every NCMB endpoint Kumo serves, with its payload (wire spec §5.0): the one spelling of the API shared by the SDK and
+/// the server.
 ///
-/// The SDK builds a route and prints it with `APIRouter.print(_:)`; the server matches a request back to a route with
-/// `APIRouter.match(_:)` and switches over it exhaustively. Request bodies travel as the raw `JSONObject` a client sent:
-/// the server's controllers interpret the fields. Only collection queries are validated here, into `QueryParameters`.
+/// The SDK builds a route and prints it with `APIRouter.print(_:)`; the server resolves a request with
+/// `APIRouter.resolve(method:path:)`, reads it into a route, and hands it to the controller that owns its group, which
+/// switches over it exhaustively. Each case is declared once in the route table (``RouteDeclaration``, beside the
+/// case's group); ``declared`` is the one switch from a route to its declaration. Request bodies travel as the raw
+/// `JSONObject` a client sent: the controllers interpret the fields. Only collection queries are validated here, into
+/// `QueryParameters`.
 package enum APIRoute: Sendable, Hashable {
     /// Objects of a class, or of a standard collection: `/classes/{name}`, `/users`, `/roles`, `/installations`, `/push`.
     case objects(ClassReference, ObjectRoute)
@@ -18,10 +22,47 @@ package enum APIRoute: Sendable, Hashable {
     case pushOpened(objectId: String, JSONObject)
     /// Files: `/files` and `/files/{fileName}` (wire spec §5.5). An upload's multipart body travels beside the route.
     case files(FileRoute)
-    /// `POST /batch`: the legacy multi-request endpoint (wire spec §5.8, Kumo D8).
-    case batch([BatchRequest])
-    /// A script call on `/2015-09-01/script/{name}` (wire spec §5.9).
-    case script(ScriptCall)
-    /// The unsigned browser-facing endpoints under `/applications/{applicationId}/` (wire spec §5.10).
+    /// The unsigned browser-facing endpoints under `/applications/{applicationId}/` (wire spec §5.10), Kumo's own form
+    /// pages included.
     case applicationPage(applicationId: String, ApplicationPage)
+}
+
+extension APIRoute {
+    /// The route table: every declaration, in the order of `APIEndpoint.all`.
+    static let declarations: [RouteDeclaration] =
+        ObjectRoute.declarations
+        + [.loginWithBody, .loginWithQuery, .logout, .requestMailAddressUserEntry, .requestPasswordReset, .pushOpened]
+        + FileRoute.declarations + ApplicationPage.declarations
+
+    /// The declaration of this route and the values it prints.
+    ///
+    /// The one switch from a route to its declaration, with no `default:`: a route case without a declaration does not
+    /// compile.
+    var declared: (declaration: RouteDeclaration, values: RouteValues) {
+        switch self {
+        case .objects(let reference, let operation): operation.declared(on: reference)
+        case .login(let login): login.declared
+        case .logout: (.logout, RouteValues())
+        case .requestMailAddressUserEntry(let body): (.requestMailAddressUserEntry, RouteValues(body: body))
+        case .requestPasswordReset(let body): (.requestPasswordReset, RouteValues(body: body))
+        case .pushOpened(let objectId, let body): (.pushOpened, RouteValues(path: ["objectId": objectId], body: body))
+        case .files(let file): file.declared
+        case .applicationPage(let applicationId, let page): page.declared(applicationId: applicationId)
+        }
+    }
+
+    /// The payload-free endpoint of this route.
+    package var endpoint: APIEndpoint { declared.declaration.endpoint }
+
+    /// The `Content-Type` of the body `APIRouter.print(_:)` gives this route: `application/x-www-form-urlencoded` for the
+    /// browser form posts, `nil` for a file upload (its multipart body comes from `MultipartForm`, with its own content
+    /// type), `application/json` otherwise (NCMB's SDKs send it even on bodiless requests, wire spec §3.1).
+    package var bodyContentType: String? { declared.declaration.body.contentType }
+}
+
+extension RouteDeclaration {
+    /// `POST /push/{objectId}/openNumber`: push open tracking (wire spec §5.7).
+    static let pushOpened = RouteDeclaration(.post, "push/{objectId}/openNumber", name: "push.opened", body: .json) { input throws(APIError) in
+        .pushOpened(objectId: try input.parameter("objectId"), input.body)
+    }
 }

@@ -41,10 +41,9 @@ package enum PercentEncoding {
     ///
     /// - Returns: the decoded text, or `nil` when the decoded bytes are not valid UTF-8.
     package static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String? {
+        let needsDecoding = text.utf8.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
+        guard needsDecoding else { return String(text) }
         let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "%")) || (plusAsSpace && bytes.contains(UInt8(ascii: "+"))) else {
-            return String(text)
-        }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0

@@ -9,13 +9,17 @@ import NCMBWire
 /// owner (`owner`) and a counter for the Increment scenario. Items have distinct `createDate`s, one millisecond apart.
 struct BenchDataset: Sendable {
     /// The class the read scenarios query.
-    static let itemClass = ClassName("BenchItem") ?? .user
+    static let itemClass = ClassName(constant: "BenchItem")
     /// The class item pointers point to.
-    static let ownerClass = ClassName("BenchOwner") ?? .user
+    static let ownerClass = ClassName(constant: "BenchOwner")
     /// The class the create scenario writes (so that reads keep seeing exactly the seeded items).
-    static let createClass = ClassName("BenchCreate") ?? .user
+    static let createClass = ClassName(constant: "BenchCreate")
     /// The class the in-process insert baseline writes.
-    static let storageClass = ClassName("BenchStorage") ?? .user
+    static let storageClass = ClassName(constant: "BenchStorage")
+    /// The number queried by the query scenarios.
+    static let scoreField = FieldName(constant: "score")
+    /// The pointer to a `BenchOwner` that the include scenario expands.
+    static let ownerField = FieldName(constant: "owner")
 
     /// The application the requests are signed for.
     let application: HostedApplication

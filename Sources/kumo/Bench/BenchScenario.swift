@@ -86,16 +86,15 @@ enum BenchScenario: String, CaseIterable, Sendable {
             return objectIds.map { APIRouter.print(.objects(items, .update(objectId: $0, body))) }
         case .query, .queryCount, .include:
             return BenchScenario.scoreThresholds.map { threshold in
-                let condition = WhereClause.field(
-                    FieldName("score") ?? .objectId, [.greaterThanOrEqualTo(.integer(threshold))])
+                let condition = WhereClause.field(BenchDataset.scoreField, [.greaterThanOrEqualTo(.integer(threshold))])
                 let parameters = QueryParameters(
                     whereQuery: WhereQuery([condition]), order: [SortKey(field: .createDate, isDescending: true)], limit: 20,
-                    includesCount: self == .queryCount, include: self == .include ? [[FieldName("owner") ?? .objectId]] : [])
+                    includesCount: self == .queryCount, include: self == .include ? [[BenchDataset.ownerField]] : [])
                 return APIRouter.print(.objects(items, .find(parameters)))
             }
         case .login:
             return userNames.map { name in
-                APIRouter.print(.login(.body(["userName": .string(name), "password": .string(password)])))
+                APIRouter.print(.login(.body(BenchSession.credentials(userName: name, password: password))))
             }
         }
     }
@@ -103,7 +102,7 @@ enum BenchScenario: String, CaseIterable, Sendable {
     /// The background load of `loginStorm`: logins of the bench users with a wrong password (answered 401 E401002).
     static func wrongPasswordLogins(userNames: [String]) -> [RequestData] {
         userNames.map { name in
-            APIRouter.print(.login(.body(["userName": .string(name), "password": "not-the-password"])))
+            APIRouter.print(.login(.body(BenchSession.credentials(userName: name, password: "not-the-password"))))
         }
     }
 }

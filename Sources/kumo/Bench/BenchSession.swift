@@ -16,6 +16,12 @@ struct BenchSession: Sendable {
 
     /// The password of the users the login scenario signs up.
     static let password = "bench-password-1"
+
+    /// The body of a sign-up or login as the bench users send it: `userName` and `password`.
+    static func credentials(userName: String, password: String) -> JSONObject {
+        [StandardField.User.userName.rawValue: .string(userName), StandardField.User.password.rawValue: .string(password)]
+    }
+
     /// The latency target at half of the maximum throughput.
     static let halfLoadP99Milliseconds = 10.0
 
@@ -131,7 +137,7 @@ struct BenchSession: Sendable {
         var names: [String] = []
         for index in 0..<count {
             let name = "bench-user-\(index)"
-            let body: JSONObject = ["userName": .string(name), "password": .string(BenchSession.password)]
+            let body = BenchSession.credentials(userName: name, password: BenchSession.password)
             let request = signer.prepare(APIRouter.print(.objects(.users, .create(body))), expectedStatus: 201)
             let (status, text) = try await sendOnce(request)
             guard status == 201 else {

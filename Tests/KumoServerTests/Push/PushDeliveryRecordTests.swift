@@ -13,36 +13,42 @@ import Testing
 
     @Test(arguments: [("1 hour", Int64(3_600_000)), ("24 hour", 86_400_000), ("3 day", 259_200_000), ("2 days", 172_800_000)])
     func readsADeliveryExpirationTime(text: String, milliseconds: Int64) {
-        #expect(PushNotification.milliseconds(ofExpirationTime: text) == milliseconds)
+        #expect(PushRequest.milliseconds(ofExpirationTime: text) == milliseconds)
     }
 
     @Test(arguments: ["", "hour", "0 hour", "1 week", "x day", "1  "])
     func ignoresAnUnreadableDeliveryExpirationTime(text: String) {
-        #expect(PushNotification.milliseconds(ofExpirationTime: text) == nil)
+        #expect(PushRequest.milliseconds(ofExpirationTime: text) == nil)
     }
 
-    @Test func countsTheExpirationTimeFromTheDeliveryTime() {
+    /// The expiry of a stored push, read as delivery reads it.
+    static func expirationDate(of push: StoredObject) throws -> WireDate? {
+        try PushRequest(storedFields: push.fields).expirationDate(createDate: push.createDate)
+    }
+
+    @Test func countsTheExpirationTimeFromTheDeliveryTime() throws {
         let deliveryTime = WireDate(millisecondsSince1970: TestClock.start.millisecondsSince1970 + 60_000)
         let push = Self.push(["deliveryTime": TypedValue.dateJSON(deliveryTime), "deliveryExpirationTime": "1 hour"])
 
-        #expect(PushNotification.expirationDate(of: push)?.millisecondsSince1970 == deliveryTime.millisecondsSince1970 + 3_600_000)
+        #expect(try Self.expirationDate(of: push)?.millisecondsSince1970 == deliveryTime.millisecondsSince1970 + 3_600_000)
     }
 
-    @Test func prefersTheExpirationDate() {
+    @Test func prefersTheExpirationDate() throws {
         let date = WireDate(millisecondsSince1970: 2_000_000_000_000)
         let push = Self.push(["deliveryExpirationDate": TypedValue.dateJSON(date), "deliveryExpirationTime": "1 hour"])
 
-        #expect(PushNotification.expirationDate(of: push) == date)
+        #expect(try Self.expirationDate(of: push) == date)
     }
 
     @Test func targetsBothPlatformsByDefault() throws {
-        let condition = try PushSegment.condition(of: Self.push([:]))
+        let condition = PushSegment.condition(of: try PushRequest(storedFields: Self.push([:]).fields))
 
         #expect(condition.clauses.first == .field(FieldName("deviceType")!, [.containedIn(["ios", "android"])]))
     }
 
     @Test func readsASearchConditionSentAsJSONText() throws {
-        let condition = try PushSegment.condition(of: Self.push(["searchCondition": #"{"channels":{"$inArray":["news"]}}"#]))
+        let push = Self.push(["searchCondition": #"{"channels":{"$inArray":["news"]}}"#])
+        let condition = PushSegment.condition(of: try PushRequest(storedFields: push.fields))
 
         #expect(condition.clauses.first == .field(FieldName("channels")!, [.inArray(["news"])]))
     }

@@ -53,8 +53,8 @@ import Testing
             ])
     }
 
-    @Test func marksOnlyTheScriptEndpointAsScript() {
-        #expect(APIEndpoint.all.filter(\.isScript) == [.scriptExecute])
+    @Test func declaresNoScriptEndpointUntilScriptsAreServed() {
+        #expect(APIEndpoint.all.filter(\.isScript).isEmpty)
     }
 
     @Test func givesEveryEndpointADistinctName() {

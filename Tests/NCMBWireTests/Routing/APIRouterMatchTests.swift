@@ -90,22 +90,11 @@ import Testing
         #expect(try APIRouter.match(request(.get, "/2013-09-01/users/abc?include=x")) == .objects(.users, .get(objectId: "abc")))
     }
 
-    @Test func keepsTheUnsignedQueryOfANonGetScriptCall() throws {
+    @Test func dropsEmptyQuerySegmentsAndIgnoresTheBodyOfAGetPage() throws {
         let route = try APIRouter.match(
-            request(.post, "/2015-09-01/script/execPostWithQuery.js?testQuery=testQueryValue", body: #"{"message":"hi"}"#))
+            request(.get, "/2013-09-01/applications/appId/mailAddressConfirm/?&token=abc&&flag", body: #"{"a":1}"#))
 
-        let expected = ScriptCall(
-            name: "execPostWithQuery.js", method: .post, queryItems: [QueryItem(name: "testQuery", value: "testQueryValue")],
-            body: ["message": "hi"])
-        #expect(route == .script(expected))
-    }
-
-    @Test func dropsEmptyQuerySegmentsAndIgnoresTheBodyOfAScriptGet() throws {
-        let route = try APIRouter.match(request(.get, "/2015-09-01/script/hello.js/?&name=tarou&&flag", body: #"{"a":1}"#))
-
-        let expected = ScriptCall(
-            name: "hello.js", method: .get, queryItems: [QueryItem(name: "name", value: "tarou"), QueryItem(name: "flag", value: "")])
-        #expect(route == .script(expected))
+        #expect(route == .applicationPage(applicationId: "appId", .mailAddressConfirm(token: "abc")))
     }
 
     @Test func readsPushOpenTracking() throws {
@@ -146,20 +135,5 @@ import Testing
         let route = try APIRouter.match(request(.get, "/2013-09-01/applications/appId/publicFiles/logo%20image.png"))
 
         #expect(route == .applicationPage(applicationId: "appId", .publicFile(fileName: "logo image.png")))
-    }
-
-    @Test func readsTheBatchOfTheLegacyFixture() throws {
-        let body =
-            #"{"requests":[{"method":"POST","path":"2013-09-01/classes/food","body":{"key":"value1"}},"#
-            + #"{"method":"PUT","path":"2013-09-01/classes/food/abc","body":{"key":{"__op":"Increment","amount":1}}}]}"#
-
-        let route = try APIRouter.match(request(.post, "/2013-09-01/batch", body: body))
-
-        #expect(
-            route
-                == .batch([
-                    BatchRequest(method: "POST", path: "2013-09-01/classes/food", body: ["key": "value1"]),
-                    BatchRequest(method: "PUT", path: "2013-09-01/classes/food/abc", body: ["key": ["__op": "Increment", "amount": 1]]),
-                ]))
     }
 }

@@ -31,23 +31,6 @@ import Testing
         .files(.updateACL(fileName: "photo.png", ["acl": ["*": ["read": true, "write": false]]])),
         .files(.delete(fileName: "a b.png")),
         .files(.find(QueryParameters())),
-        .batch([]),
-        .batch([
-            BatchRequest(method: "POST", path: "2013-09-01/classes/food", body: ["key": "value1"]),
-            BatchRequest(method: "PUT", path: "2013-09-01/classes/food/abc", body: ["key": ["__op": "Increment", "amount": 1]]),
-            BatchRequest(method: "DELETE", path: "2013-09-01/classes/food/abc"),
-        ]),
-        .script(ScriptCall(name: "hello.js", method: .get, queryItems: [QueryItem(name: "name", value: "tarou & co+")])),
-        .script(ScriptCall(name: "hello.js", method: .get)),
-        .script(
-            ScriptCall(
-                name: "execPostWithQuery.js", method: .post, queryItems: [QueryItem(name: "testQuery", value: "testQueryValue")],
-                body: ["message": "hello"])),
-        .script(ScriptCall(name: "update.rb", method: .put, body: ["n": 1])),
-        .script(
-            ScriptCall(
-                name: "remove.js", method: .delete,
-                queryItems: [QueryItem(name: "b", value: "2"), QueryItem(name: "a", value: "1"), QueryItem(name: "a", value: "3")])),
         .applicationPage(applicationId: "appId123", .mailAddressConfirm(token: "oneTimeToken")),
         .applicationPage(applicationId: "appId123", .mailAddressConfirm(token: nil)),
         .applicationPage(applicationId: "appId123", .mailAddressUser(["password": "new pass&=", "NCMBToken": "token"])),
@@ -55,6 +38,8 @@ import Testing
             applicationId: "appId123",
             .requestPasswordResetUpdate(["temporaryPassword": "temp", "newPassword": "新しい", "token": "token"])),
         .applicationPage(applicationId: "appId123", .publicFile(fileName: "logo image.png")),
+        .applicationPage(applicationId: "appId123", .mailAddressUserEntryForm(token: "a+b")),
+        .applicationPage(applicationId: "appId123", .passwordResetForm(token: nil)),
     ]
 
     static let allRoutes = objectRoutes + otherRoutes
@@ -79,7 +64,7 @@ import Testing
     func printsPathsWithAVersionSegmentAndOnlyUnreservedCharactersInSegments(route: APIRoute) {
         let request = APIRouter.print(route)
 
-        #expect(request.path.hasPrefix("/2013-09-01/") || request.path.hasPrefix("/2015-09-01/script/"))
+        #expect(request.path.hasPrefix("/2013-09-01/"))
         #expect(request.path.utf8.allSatisfy { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "%") })
     }
 
@@ -101,24 +86,6 @@ import Testing
         let request = APIRouter.print(.login(.query(["userName": "Yamada Tarou", "password": "pa ss:w/rd"])))
 
         #expect(request.target == "/2013-09-01/login?password=pa%20ss%3Aw%2Frd&userName=Yamada%20Tarou")
-    }
-
-    @Test func printsAScriptQueryInItsOwnOrderAndNoBodyForGet() {
-        let call = ScriptCall(
-            name: "hello.js", method: .get, queryItems: [QueryItem(name: "b", value: "1"), QueryItem(name: "a", value: "2")])
-
-        let request = APIRouter.print(.script(call))
-
-        #expect(request == RequestData(method: .get, path: "/2015-09-01/script/hello.js", query: "b=1&a=2"))
-    }
-
-    @Test func printsTheBatchBodyWithPathsAsSDKsWriteThem() {
-        let route = APIRoute.batch([BatchRequest(.objects(.custom(Self.gameScore), .create(["n": 1])))])
-
-        let request = APIRouter.print(route)
-
-        #expect(request.target == "/2013-09-01/batch")
-        #expect(request.bodyText == #"{"requests":[{"method":"POST","path":"2013-09-01/classes/GameScore","body":{"n":1}}]}"#)
     }
 
     @Test func printsBrowserFormFieldsFormEncoded() {

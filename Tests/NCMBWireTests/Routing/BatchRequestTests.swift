@@ -49,6 +49,14 @@ import Testing
         #expect(request.json == ["method": "DELETE", "path": "2013-09-01/classes/food/abc"])
     }
 
+    @Test func printsTheBatchBodyWithPathsAsSDKsWriteThem() {
+        let body = BatchRequest.body([BatchRequest(.objects(.custom(ClassName("GameScore") ?? .user), .create(["n": 1])))])
+
+        #expect(
+            JSONValue.object(body).serializedString()
+                == #"{"requests":[{"method":"POST","path":"2013-09-01/classes/GameScore","body":{"n":1}}]}"#)
+    }
+
     @Test func acceptsFiftyRequests() throws {
         let element: JSONValue = ["method": "DELETE", "path": "2013-09-01/classes/food/abc"]
 
