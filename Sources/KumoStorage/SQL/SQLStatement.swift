@@ -10,6 +10,8 @@ package enum SQLValue: Sendable, Hashable {
     case text(String)
     /// A boolean (an integer 1/0 in SQLite, `boolean` in PostgreSQL).
     case boolean(Bool)
+    /// Bytes (an SQLite `BLOB`, a PostgreSQL `bytea`).
+    case blob([UInt8])
 }
 
 /// SQL text plus the values bound to its placeholders, in placeholder order.

@@ -1,8 +1,10 @@
-extension PostgresMigration {
+import KumoStorage
+
+extension PostgresMigrator {
     /// Applications, classes, objects with their ACL rows, relations, and the functions the dialect calls
     /// (architecture §7.2, §7.3). Every text column that is compared or sorted uses `COLLATE "C"` (code-point order,
     /// as SQLite); user fields and ACLs are `json`, which keeps the text as written.
-    static let version1 = PostgresMigration(
+    static let version1 = SQLMigration(
         version: 1,
         statements: [
             """

@@ -1,10 +1,12 @@
-extension SQLiteMigration {
+import KumoStorage
+
+extension SQLiteMigrator {
     /// Push delivery (issue 5): one job row per push still to be sent, keyed by the push object's `row_id` and removed
     /// with it. `lease_until` (ms) is when a claimed job may be claimed again; `pending` is the JSON array of
     /// installation objectIds still to send to after a partial failure (`NULL` before the first attempt).
     ///
     /// File bytes are not in SQLite: the SQLite engine keeps them in a `DiskBlobStore` under the data directory.
-    static let version3 = SQLiteMigration(
+    static let version3 = SQLMigration(
         version: 3,
         statements: [
             """

@@ -1,10 +1,12 @@
-extension SQLiteMigration {
+import KumoStorage
+
+extension SQLiteMigrator {
     /// Accounts (issue 4): unique values per class, password hashes, sessions and one-time mail tokens.
     ///
     /// Rows keyed by an object's `row_id` go with the object (`ON DELETE CASCADE`, with `PRAGMA foreign_keys = ON` on the
     /// writer). Tokens are stored only as SHA-256 hex. The unique values of objects written before this version are
     /// backfilled (the first row of a duplicated value keeps it).
-    static let version2 = SQLiteMigration(
+    static let version2 = SQLMigration(
         version: 2,
         statements: [
             """

@@ -1,6 +1,8 @@
-extension SQLiteMigration {
+import KumoStorage
+
+extension SQLiteMigrator {
     /// Applications, classes, objects with their ACL rows, and relations (architecture §7.2, §7.3).
-    static let version1 = SQLiteMigration(
+    static let version1 = SQLMigration(
         version: 1,
         statements: [
             """
