@@ -73,6 +73,18 @@ final class SQLiteHandle: @unchecked Sendable {
         }
     }
 
+    /// Runs every statement of an SQL script in order (`sqlite3_exec`), ignoring rows; statements are not cached.
+    func executeScript(_ script: String) throws {
+        guard let database else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite_nio_sqlite3_exec(database, script, nil, nil, &message)
+        defer { sqlite_nio_sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            let extendedCode = sqlite_nio_sqlite3_extended_errcode(database)
+            throw SQLiteFailure(code: extendedCode, message: message.map { String(cString: $0) } ?? "error \(code)")
+        }
+    }
+
     /// The raw connection, for installing functions.
     func withDatabase<Result>(_ body: (OpaquePointer) throws -> Result) throws -> Result {
         guard let database else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }

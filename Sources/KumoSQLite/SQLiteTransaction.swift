@@ -31,6 +31,15 @@ struct SQLiteTransaction: SQLExecutor {
     func execute(_ sql: String, _ values: [SQLValue] = []) throws {
         _ = try rows(sql, values)
     }
+
+    /// Runs an engine-owned script of several statements (a migration), ignoring rows.
+    func executeScript(_ script: String) throws {
+        do {
+            try handle.executeScript(script)
+        } catch let error as SQLiteFailure {
+            throw StorageError(sqliteError: error, logger: logger)
+        }
+    }
 }
 
 /// A connection and the thread pool its jobs run on: SQLite calls block, so they run on the pool, never on an event loop

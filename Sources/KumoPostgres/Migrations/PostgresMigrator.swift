@@ -1,15 +1,12 @@
 import KumoStorage
 import Logging
 
-/// Brings a schema to the last of ``migrations`` while other instances may be starting too.
+/// Brings a schema to ``PostgresMigration/latestVersion`` while other instances may be starting too.
 ///
 /// Everything runs in one transaction that first takes a transaction-level advisory lock derived from the schema name:
 /// concurrent instances wait for the first one, then find the schema up to date, so each migration runs exactly once.
 /// PostgreSQL's DDL is transactional, so a failed migration leaves nothing behind.
 enum PostgresMigrator {
-    /// Every migration, in version order.
-    static let migrations: [SQLMigration] = [version1, version2, version3]
-
     /// How long start-up may wait for another instance's migration.
     static let lockTimeout: Duration = .seconds(120)
 
@@ -29,7 +26,7 @@ enum PostgresMigrator {
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at bigint NOT NULL)")
             var current = try await version(transaction)
             var applied: [Int] = []
-            for migration in migrations where migration.version > current {
+            for migration in PostgresMigration.all where migration.version > current {
                 for statement in migration.statements { try await transaction.execute(statement) }
                 try await transaction.execute(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)",

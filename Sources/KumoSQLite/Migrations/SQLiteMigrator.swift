@@ -2,9 +2,13 @@ import KumoStorage
 import Logging
 
 /// Brings a database to the last of ``migrations``, recording each applied version in `schema_migrations`.
+///
+/// A migration is one SQL script (its statements separated by `;`), applied whole in its own transaction. Migrations
+/// are additive (new tables, columns and indexes) so that data written by an older version stays readable. A released
+/// migration is never edited: changes go into a new, higher-numbered one.
 enum SQLiteMigrator {
     /// Every migration, in version order.
-    static let migrations: [SQLMigration] = [version1, version2, version3]
+    static let migrations: [(version: Int, script: String)] = [(1, version1), (2, version2), (3, version3)]
 
     /// Applies the missing migrations on the write connection before any other connection opens.
     ///
@@ -17,7 +21,7 @@ enum SQLiteMigrator {
         for migration in migrations where migration.version > current {
             try transaction.execute("BEGIN IMMEDIATE")
             do {
-                for statement in migration.statements { try transaction.execute(statement) }
+                try transaction.executeScript(migration.script)
                 try transaction.execute(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, CAST(unixepoch('subsec') * 1000 AS INTEGER))",
                     [.integer(Int64(migration.version))]

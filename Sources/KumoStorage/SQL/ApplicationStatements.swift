@@ -20,10 +20,8 @@ package enum ApplicationStatements {
     /// Stores a new application; a taken id, name or key fails as a unique violation.
     package static func create(_ application: HostedApplication, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "INSERT INTO applications (\(columns)) VALUES (")
-        for value in [application.applicationId, application.name, application.applicationKey, application.clientKey] {
-            statement.bind(.text(value))
-            statement.append(", ")
-        }
+        statement.bind(list: [application.applicationId, application.name, application.applicationKey, application.clientKey].map(SQLValue.text))
+        statement.append(", ")
         statement.append(dialect.jsonParameter(statement.parameter(.text(application.settings.storedJSON.serializedString()))))
         statement.append(", ")
         statement.bind(.integer(application.createDate.millisecondsSince1970))

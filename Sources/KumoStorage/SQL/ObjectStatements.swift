@@ -73,11 +73,7 @@ package enum ObjectStatements {
         let owner = statement.parameter(.integer(rowId))
         for (index, row) in rows.enumerated() {
             statement.append(index == 0 ? "(\(owner), " : ", (\(owner), ")
-            statement.bind(.text(row.principal))
-            statement.append(", ")
-            statement.bind(.boolean(row.canRead))
-            statement.append(", ")
-            statement.bind(.boolean(row.canWrite))
+            statement.bind(list: [.text(row.principal), .boolean(row.canRead), .boolean(row.canWrite)])
             statement.append(")")
         }
         return statement
@@ -112,10 +108,7 @@ package enum ObjectStatements {
                 }
                 statement.appendClassFilter(alias: "t", applicationId: applicationId, className: className)
                 statement.append(" AND t.object_id IN (")
-                for (index, target) in (targetsByClass[className] ?? []).enumerated() {
-                    if index > 0 { statement.append(", ") }
-                    statement.bind(.text(target.objectId))
-                }
+                statement.bind(list: (targetsByClass[className] ?? []).map { .text($0.objectId) })
                 // The `WHERE` before `ON CONFLICT` keeps SQLite from reading the upsert as a join constraint.
                 statement.append(change.isAddition ? ") ON CONFLICT DO NOTHING" : "))")
                 statements.append(statement)

@@ -47,10 +47,7 @@ package enum PushJobStatements {
         var statement = SQLStatement(dialect: dialect, "UPDATE push_jobs SET lease_until = ")
         statement.bind(.integer(leaseUntil.millisecondsSince1970))
         statement.append(" WHERE row_id IN (")
-        for (index, rowId) in rowIds.enumerated() {
-            if index > 0 { statement.append(", ") }
-            statement.bind(.integer(rowId))
-        }
+        statement.bind(list: rowIds.map(SQLValue.integer))
         statement.append(")")
         return statement
     }

@@ -43,6 +43,12 @@ package struct SQLStatement: Sendable {
         text += parameter(value)
     }
 
+    /// Binds values and appends their placeholders separated by commas (`$1, $2, $3`), e.g. for a `VALUES` tuple or an
+    /// `IN` list.
+    package mutating func bind(list values: [SQLValue]) {
+        text += values.map { parameter($0) }.joined(separator: ", ")
+    }
+
     /// Binds a value and returns its placeholder without appending it, for text assembled around it.
     package mutating func parameter(_ value: SQLValue) -> String {
         bindings.append(value)

@@ -1,6 +1,4 @@
-import KumoStorage
-
-extension PostgresMigrator {
+extension PostgresMigration {
     /// Push delivery and file bytes (issue 5).
     ///
     /// - `push_jobs`: one row per push still to be sent, keyed by the push object's `row_id` and removed with it;
@@ -9,7 +7,7 @@ extension PostgresMigrator {
     ///   after a partial failure (`NULL` before the first attempt).
     /// - `blobs` + `blob_chunks`: file bytes inside the database, so that several stateless instances share files. A
     ///   blob is written in chunks while `committed_at` is `NULL` (invisible), then committed; chunks go with their blob.
-    static let version3 = SQLMigration(
+    static let version3 = PostgresMigration(
         version: 3,
         statements: [
             """

@@ -1,13 +1,11 @@
-import KumoStorage
-
-extension PostgresMigrator {
+extension PostgresMigration {
     /// Accounts (issue 4): unique values per class, password hashes, sessions and one-time mail tokens, as on SQLite.
     ///
     /// Rows keyed by an object's `row_id` go with the object (`ON DELETE CASCADE`). Tokens are stored only as SHA-256
     /// hex. The unique values of objects written before this version are backfilled (the first row of a duplicated
     /// value keeps it). Additive only: an instance of the previous version keeps working during a rolling deploy (it
     /// does not maintain the new tables, so a deploy should not mix versions for long).
-    static let version2 = SQLMigration(
+    static let version2 = PostgresMigration(
         version: 2,
         statements: [
             """

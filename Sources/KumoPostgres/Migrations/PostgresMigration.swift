@@ -1,0 +1,19 @@
+/// One numbered schema change; applied once, in order, inside the start-up transaction.
+///
+/// Migrations are additive (new tables, columns, indexes and functions) so that instances of the previous version keep
+/// working against a migrated database during a rolling deploy (architecture §7.7). A released migration is never
+/// edited: changes go into a new, higher-numbered one.
+struct PostgresMigration: Sendable {
+    /// The version this migration brings the schema to.
+    let version: Int
+    /// Its statements, one SQL statement each.
+    let statements: [String]
+}
+
+extension PostgresMigration {
+    /// Every migration, in version order.
+    static let all: [PostgresMigration] = [.version1, .version2, .version3]
+
+    /// The version after every migration ran.
+    static var latestVersion: Int { all.last?.version ?? 0 }
+}
