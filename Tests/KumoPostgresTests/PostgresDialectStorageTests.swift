@@ -1,7 +1,8 @@
-@testable import KumoPostgres
 import KumoStorage
 import NCMBWire
 import Testing
+
+@testable import KumoPostgres
 
 /// How PostgreSQL spells the shared statements: `$n` placeholders, `json` casts, row locks for concurrent writers, and
 /// the one input it cannot store (U+0000).
@@ -20,7 +21,8 @@ import Testing
         let statement = ObjectStatements.insert(object, fields: [:], dialect: dialect)
 
         #expect(
-            statement.text.contains("SELECT class_id, $1, $2, $2, $3, $4, $5::json, $6::json FROM classes WHERE application_id = $7 AND class_name = $8"))
+            statement.text.contains(
+                "SELECT class_id, $1, $2, $2, $3, $4, $5::json, $6::json FROM classes WHERE application_id = $7 AND class_name = $8"))
     }
 
     @Test func aWriteLocksItsObjectAndAClaimSkipsLockedJobs() throws {

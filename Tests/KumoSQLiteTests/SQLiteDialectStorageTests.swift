@@ -1,7 +1,8 @@
-@testable import KumoSQLite
 import KumoStorage
 import NCMBWire
 import Testing
+
+@testable import KumoSQLite
 
 /// How SQLite spells the shared statements: `?n` placeholders, JSON stored as text, no row locks (one writer).
 @Suite struct SQLiteDialectStorageTests {
@@ -18,7 +19,9 @@ import Testing
 
         let statement = ObjectStatements.insert(object, fields: [:], dialect: dialect)
 
-        #expect(statement.text.contains("SELECT class_id, ?1, ?2, ?2, ?3, ?4, ?5, ?6 FROM classes WHERE application_id = ?7 AND class_name = ?8"))
+        #expect(
+            statement.text.contains(
+                "SELECT class_id, ?1, ?2, ?2, ?3, ?4, ?5, ?6 FROM classes WHERE application_id = ?7 AND class_name = ?8"))
     }
 
     @Test func writesTakeNoRowLock() throws {
@@ -31,7 +34,8 @@ import Testing
 
     @Test func applicationsOfOneMillisecondAreOrderedByRowid() {
         #expect(ApplicationStatements.all(dialect: dialect).text.hasSuffix("ORDER BY create_date, rowid"))
-        #expect(ApplicationStatements.classPermissions(applicationId: "application1", dialect: dialect).text.hasSuffix("permissions <> '{}'"))
+        #expect(
+            ApplicationStatements.classPermissions(applicationId: "application1", dialect: dialect).text.hasSuffix("permissions <> '{}'"))
     }
 
     @Test func anyJSONTextIsStorable() throws {

@@ -50,10 +50,10 @@ extension SQLiteMigrator {
             """
         }.joined() + """
 
-        INSERT OR IGNORE INTO unique_values (class_id, field, value, row_id)
-        SELECT o.class_id, 'authData', a.key || ':' || json_extract(a.value, '$.id'), o.row_id
-        FROM objects o JOIN classes c ON c.class_id = o.class_id, json_each(o.fields, '$.authData') a
-        WHERE c.class_name = 'user' AND json_type(o.fields, '$.authData') = 'object' AND a.type = 'object'
-        AND json_type(a.value, '$.id') IN ('text', 'integer') ORDER BY o.row_id;
-        """
+            INSERT OR IGNORE INTO unique_values (class_id, field, value, row_id)
+            SELECT o.class_id, 'authData', a.key || ':' || json_extract(a.value, '$.id'), o.row_id
+            FROM objects o JOIN classes c ON c.class_id = o.class_id, json_each(o.fields, '$.authData') a
+            WHERE c.class_name = 'user' AND json_type(o.fields, '$.authData') = 'object' AND a.type = 'object'
+            AND json_type(a.value, '$.id') IN ('text', 'integer') ORDER BY o.row_id;
+            """
 }

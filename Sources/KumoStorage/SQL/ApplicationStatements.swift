@@ -20,7 +20,8 @@ package enum ApplicationStatements {
     /// Stores a new application; a taken id, name or key fails as a unique violation.
     package static func create(_ application: HostedApplication, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "INSERT INTO applications (\(columns)) VALUES (")
-        statement.bind(list: [application.applicationId, application.name, application.applicationKey, application.clientKey].map(SQLValue.text))
+        statement.bind(
+            list: [application.applicationId, application.name, application.applicationKey, application.clientKey].map(SQLValue.text))
         statement.append(", ")
         statement.append(dialect.jsonParameter(statement.parameter(.text(application.settings.storedJSON.serializedString()))))
         statement.append(", ")

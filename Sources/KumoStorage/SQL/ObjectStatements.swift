@@ -100,7 +100,8 @@ package enum ObjectStatements {
                 let field = statement.parameter(.text(change.field.rawValue))
                 if change.isAddition {
                     statement.append(
-                        "INSERT INTO relations (owner_row_id, field_name, target_row_id) SELECT \(owner), \(field), t.row_id FROM objects t WHERE ")
+                        "INSERT INTO relations (owner_row_id, field_name, target_row_id) SELECT \(owner), \(field), t.row_id FROM objects t WHERE "
+                    )
                 } else {
                     statement.append(
                         "DELETE FROM relations WHERE owner_row_id = \(owner) AND field_name = \(field) AND target_row_id IN "

@@ -11,7 +11,8 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
     func insert(_ object: NewObject, plan: ObjectWritePlan) async throws -> StoredObject {
         let key = object.key
         try dialect.validateStorable(plan.fields)
-        _ = try await executor.rows(ObjectStatements.registerClass(applicationId: key.applicationId, className: key.className, dialect: dialect))
+        _ = try await executor.rows(
+            ObjectStatements.registerClass(applicationId: key.applicationId, className: key.className, dialect: dialect))
         let inserted = try await executor.rows(ObjectStatements.insert(object, fields: plan.fields, dialect: dialect))
         guard let rowId = inserted.first?.integer(QueryCompiler.ObjectColumn.rowId) else {
             throw StorageError.unavailable("The object row was not inserted.")
@@ -50,7 +51,9 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
         ]
         if let replacement = update.acl {
             statements.append(ObjectStatements.deleteAccessRows(rowId: row.rowId, dialect: dialect))
-            if let access = ObjectStatements.insertAccessRows(ObjectWritePlan.accessRows(of: replacement), rowId: row.rowId, dialect: dialect) {
+            if let access = ObjectStatements.insertAccessRows(
+                ObjectWritePlan.accessRows(of: replacement), rowId: row.rowId, dialect: dialect)
+            {
                 statements.append(access)
             }
         }

@@ -52,10 +52,11 @@ import Testing
         let statements = ApplicationStatements.setClassPermissions(
             ClassPermissions(), applicationId: "app1", className: className, dialect: dialect)
 
-        #expect(statements.map(\.text) == [
-            "INSERT INTO classes (application_id, class_name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-            "UPDATE classes SET permissions = json($1) WHERE application_id = $2 AND class_name = $3",
-        ])
+        #expect(
+            statements.map(\.text) == [
+                "INSERT INTO classes (application_id, class_name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                "UPDATE classes SET permissions = json($1) WHERE application_id = $2 AND class_name = $3",
+            ])
     }
 
     @Test func aRowDecodesToTheApplicationAndAnIncompleteRowIsRefused() throws {

@@ -33,7 +33,9 @@ import Testing
 
         let statement = try #require(ObjectStatements.insertAccessRows(rows, rowId: 42, dialect: dialect))
 
-        #expect(statement.text == "INSERT INTO object_access (row_id, principal, can_read, can_write) VALUES ($1, $2, $3, $4), ($1, $5, $6, $7)")
+        #expect(
+            statement.text == "INSERT INTO object_access (row_id, principal, can_read, can_write) VALUES ($1, $2, $3, $4), ($1, $5, $6, $7)"
+        )
         #expect(
             statement.bindings == [
                 .integer(42), .text("role:admin"), .boolean(true), .boolean(true), .text("user1"), .boolean(true), .boolean(false),
@@ -67,8 +69,10 @@ import Testing
         let changes = [
             ObjectWritePlan.RelationChange(
                 field: field("members"),
-                targets: [Pointer(className: users, objectId: "u2"), Pointer(className: items, objectId: "i1"),
-                    Pointer(className: users, objectId: "u1")],
+                targets: [
+                    Pointer(className: users, objectId: "u2"), Pointer(className: items, objectId: "i1"),
+                    Pointer(className: users, objectId: "u1"),
+                ],
                 isAddition: true),
             ObjectWritePlan.RelationChange(
                 field: field("members"), targets: [Pointer(className: users, objectId: "u3")], isAddition: false),
@@ -77,19 +81,21 @@ import Testing
         let statements = ObjectStatements.relationChanges(changes, ownerRowId: 9, applicationId: "application1", dialect: dialect)
 
         let classFilter = "t.class_id = (SELECT c.class_id FROM classes c WHERE c.application_id = $3 AND c.class_name = $4)"
-        #expect(statements.map(\.text) == [
-            "INSERT INTO relations (owner_row_id, field_name, target_row_id) SELECT $1, $2, t.row_id FROM objects t WHERE "
-                + classFilter + " AND t.object_id IN ($5) ON CONFLICT DO NOTHING",
-            "INSERT INTO relations (owner_row_id, field_name, target_row_id) SELECT $1, $2, t.row_id FROM objects t WHERE "
-                + classFilter + " AND t.object_id IN ($5, $6) ON CONFLICT DO NOTHING",
-            "DELETE FROM relations WHERE owner_row_id = $1 AND field_name = $2 AND target_row_id IN (SELECT t.row_id FROM objects t WHERE "
-                + classFilter + " AND t.object_id IN ($5))",
-        ])
-        #expect(statements.map(\.bindings) == [
-            [.integer(9), .text("members"), .text("application1"), .text("Item"), .text("i1")],
-            [.integer(9), .text("members"), .text("application1"), .text("User"), .text("u2"), .text("u1")],
-            [.integer(9), .text("members"), .text("application1"), .text("User"), .text("u3")],
-        ])
+        #expect(
+            statements.map(\.text) == [
+                "INSERT INTO relations (owner_row_id, field_name, target_row_id) SELECT $1, $2, t.row_id FROM objects t WHERE "
+                    + classFilter + " AND t.object_id IN ($5) ON CONFLICT DO NOTHING",
+                "INSERT INTO relations (owner_row_id, field_name, target_row_id) SELECT $1, $2, t.row_id FROM objects t WHERE "
+                    + classFilter + " AND t.object_id IN ($5, $6) ON CONFLICT DO NOTHING",
+                "DELETE FROM relations WHERE owner_row_id = $1 AND field_name = $2 AND target_row_id IN (SELECT t.row_id FROM objects t WHERE "
+                    + classFilter + " AND t.object_id IN ($5))",
+            ])
+        #expect(
+            statements.map(\.bindings) == [
+                [.integer(9), .text("members"), .text("application1"), .text("Item"), .text("i1")],
+                [.integer(9), .text("members"), .text("application1"), .text("User"), .text("u2"), .text("u1")],
+                [.integer(9), .text("members"), .text("application1"), .text("User"), .text("u3")],
+            ])
     }
 
     @Test func anUpdateStoresFieldsAndACLThroughTheDialect() {
@@ -100,7 +106,8 @@ import Testing
 
         #expect(
             statement.text
-                == "UPDATE objects SET fields = json($1), update_date = $2, acl = json($3), public_read = $4, public_write = $5 WHERE row_id = $6")
+                == "UPDATE objects SET fields = json($1), update_date = $2, acl = json($3), public_read = $4, public_write = $5 WHERE row_id = $6"
+        )
         #expect(
             statement.bindings == [
                 .text(#"{"a":1}"#), .integer(2_000), .text(acl.json.serializedString()), .boolean(false), .boolean(false), .integer(5),
@@ -117,15 +124,17 @@ import Testing
     @Test func aDeleteRemovesRelationsBothWaysThenAccessRowsThenTheRow() {
         let statements = ObjectStatements.delete(rowId: 3, dialect: dialect)
 
-        #expect(statements.map(\.text) == [
-            "DELETE FROM relations WHERE owner_row_id = $1 OR target_row_id = $1", "DELETE FROM object_access WHERE row_id = $1",
-            "DELETE FROM objects WHERE row_id = $1",
-        ])
+        #expect(
+            statements.map(\.text) == [
+                "DELETE FROM relations WHERE owner_row_id = $1 OR target_row_id = $1", "DELETE FROM object_access WHERE row_id = $1",
+                "DELETE FROM objects WHERE row_id = $1",
+            ])
         #expect(statements.map(\.bindings) == [[.integer(3)], [.integer(3)], [.integer(3)]])
     }
 
     @Test func placeholdersAreSpelledByTheDialect() {
-        let statement = ObjectStatements.registerClass(applicationId: "application1", className: items, dialect: RecordingDialect(placeholderPrefix: "?"))
+        let statement = ObjectStatements.registerClass(
+            applicationId: "application1", className: items, dialect: RecordingDialect(placeholderPrefix: "?"))
 
         #expect(statement.text == "INSERT INTO classes (application_id, class_name) VALUES (?1, ?2) ON CONFLICT DO NOTHING")
         #expect(statement.bindings == [.text("application1"), .text("Item")])

@@ -92,7 +92,9 @@ import Testing
         let get = ScriptedEngine([.statement("SELECT o.row_id")])
         let getWithInclude = ScriptedEngine([.statement("SELECT o.row_id")])
         let query = ScriptedEngine([.statement("SELECT o.row_id")])
-        let queryWithCount = ScriptedEngine([.statement("SELECT o.row_id"), .statement("SELECT COUNT(*)", returning: [[("count", .integer(0))]])])
+        let queryWithCount = ScriptedEngine([
+            .statement("SELECT o.row_id"), .statement("SELECT COUNT(*)", returning: [[("count", .integer(0))]]),
+        ])
         let countOnly = ScriptedEngine([.statement("SELECT COUNT(*)", returning: [[("count", .integer(3))]])])
 
         _ = try? await store(get).object(key, include: [], access: .anonymous)
@@ -155,7 +157,8 @@ import Testing
     @Test func expiredSessionsAndTokensAreCountedTogether() async throws {
         let deleted: [(String, SQLValue)] = [("token_hash", .text("hash"))]
         let engine = ScriptedEngine([
-            .statement("DELETE FROM sessions ", returning: [deleted, deleted]), .statement("DELETE FROM one_time_tokens ", returning: [deleted]),
+            .statement("DELETE FROM sessions ", returning: [deleted, deleted]),
+            .statement("DELETE FROM one_time_tokens ", returning: [deleted]),
         ])
 
         let count = try await SQLAccountStore(engine: engine).deleteExpired(now: WireDate(millisecondsSince1970: 5_000))
