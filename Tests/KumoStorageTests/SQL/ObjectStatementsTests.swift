@@ -6,18 +6,8 @@ import Testing
 /// reused where one value appears twice, engine differences only through the dialect's hooks.
 @Suite struct ObjectStatementsTests {
     let dialect = RecordingDialect()
-    var items: ClassName { className("Item") }
-    var users: ClassName { className("User") }
-
-    func className(_ name: String) -> ClassName {
-        guard let className = ClassName(name) else { preconditionFailure("Invalid class \(name)") }
-        return className
-    }
-
-    func field(_ name: String) -> FieldName {
-        guard let field = FieldName(name) else { preconditionFailure("Invalid field \(name)") }
-        return field
-    }
+    var items: ClassName { valid(ClassName.init, "Item") }
+    var users: ClassName { valid(ClassName.init, "User") }
 
     func key(_ objectId: String) -> ObjectKey {
         ObjectKey(applicationId: "application1", className: items, objectId: objectId)
@@ -68,14 +58,14 @@ import Testing
     @Test func relationChangesAreOneStatementPerClassInClassOrder() {
         let changes = [
             ObjectWritePlan.RelationChange(
-                field: field("members"),
+                field: valid(FieldName.init, "members"),
                 targets: [
                     Pointer(className: users, objectId: "u2"), Pointer(className: items, objectId: "i1"),
                     Pointer(className: users, objectId: "u1"),
                 ],
                 isAddition: true),
             ObjectWritePlan.RelationChange(
-                field: field("members"), targets: [Pointer(className: users, objectId: "u3")], isAddition: false),
+                field: valid(FieldName.init, "members"), targets: [Pointer(className: users, objectId: "u3")], isAddition: false),
         ]
 
         let statements = ObjectStatements.relationChanges(changes, ownerRowId: 9, applicationId: "application1", dialect: dialect)

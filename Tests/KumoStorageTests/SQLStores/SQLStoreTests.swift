@@ -6,17 +6,7 @@ import Testing
 /// permission check refuses before anything is written, when a claim leases. Storage conformance runs the same stores
 /// on both real engines.
 @Suite struct SQLStoreTests {
-    var key: ObjectKey { ObjectKey(applicationId: "application1", className: className("Item"), objectId: "object1") }
-
-    func className(_ name: String) -> ClassName {
-        guard let className = ClassName(name) else { preconditionFailure("Invalid class \(name)") }
-        return className
-    }
-
-    func field(_ name: String) -> FieldName {
-        guard let field = FieldName(name) else { preconditionFailure("Invalid field \(name)") }
-        return field
-    }
+    var key: ObjectKey { ObjectKey(applicationId: "application1", className: valid(ClassName.init, "Item"), objectId: "object1") }
 
     func request(_ parameters: QueryParameters) -> FindRequest {
         FindRequest(applicationId: "application1", className: key.className, parameters: parameters)
@@ -39,7 +29,7 @@ import Testing
     }
 
     func update() -> ObjectUpdate {
-        ObjectUpdate(key: key, updateDate: WireDate(millisecondsSince1970: 2_000), operations: [(field("score"), .set(2))])
+        ObjectUpdate(key: key, updateDate: WireDate(millisecondsSince1970: 2_000), operations: [(valid(FieldName.init, "score"), .set(2))])
     }
 
     // MARK: Tests
@@ -98,7 +88,7 @@ import Testing
         let countOnly = ScriptedEngine([.statement("SELECT COUNT(*)", returning: [[("count", .integer(3))]])])
 
         _ = try? await store(get).object(key, include: [], access: .anonymous)
-        _ = try? await store(getWithInclude).object(key, include: [[field("owner")]], access: .anonymous)
+        _ = try? await store(getWithInclude).object(key, include: [[valid(FieldName.init, "owner")]], access: .anonymous)
         _ = try await store(query).find(request(QueryParameters()), access: .anonymous)
         _ = try await store(queryWithCount).find(request(QueryParameters(includesCount: true)), access: .anonymous)
         let counted = try await store(countOnly).find(request(QueryParameters(limit: 0, includesCount: true)), access: .anonymous)
