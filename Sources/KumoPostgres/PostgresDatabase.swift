@@ -9,27 +9,37 @@ import PostgresNIO
 /// - Reads that run several statements (page, count, includes) share one repeatable-read snapshot, as SQLite's readers do.
 /// - Every call, waiting for a connection included, fails with `StorageError.unavailable` after ``timeout``, so a request
 ///   never hangs while the database is down; the pool reconnects by itself when it is back.
-struct PostgresDatabase: Sendable {
+///
+/// As the shared stores' ``SQLEngine``: a write unit is ``write(timeout:_:)``, a snapshot read ``read(_:)``, any other
+/// read ``single(_:)``.
+struct PostgresDatabase: SQLEngine {
     /// The pool.
     let client: PostgresClient
     /// Where failures are logged.
     let logger: Logger
     /// The bound on one call.
     let timeout: Duration
+    /// How the shared stores spell their statements.
+    let dialect: any SQLDialect = PostgresDialect()
 
     /// SQLSTATE values after which a unit is simply run again.
     private static let retriedStates: Set<String> = ["40001", "40P01"]
     /// How often a unit is retried after a serialization failure or a deadlock.
     private static let maximumAttempts = 3
 
-    /// Runs `work` in one read-write transaction and returns its result once committed.
+    /// Runs `unit` in one read-write transaction within ``timeout`` and returns its result once committed.
+    func write<Value: Sendable>(_ unit: @escaping @Sendable (PostgresTransaction) async throws -> Value) async throws -> Value {
+        try await write(timeout: timeout, unit)
+    }
+
+    /// Runs `work` in one read-write transaction within `timeout` and returns its result once committed.
     func write<Value: Sendable>(
-        timeout: Duration? = nil, _ work: @escaping @Sendable (PostgresTransaction) async throws -> Value
+        timeout: Duration, _ work: @escaping @Sendable (PostgresTransaction) async throws -> Value
     ) async throws -> Value {
         var attempt = 1
         while true {
             do {
-                return try await transaction("BEGIN", timeout: timeout ?? self.timeout, work)
+                return try await transaction("BEGIN", timeout: timeout, work)
             } catch let error as PSQLError where attempt < PostgresDatabase.maximumAttempts {
                 guard let state = error.serverInfo?[.sqlState], PostgresDatabase.retriedStates.contains(state) else {
                     throw StorageError(postgresError: error, logger: logger)
@@ -38,6 +48,16 @@ struct PostgresDatabase: Sendable {
             } catch {
                 throw StorageError(postgresError: error, logger: logger)
             }
+        }
+    }
+
+    /// Runs a read: several statements (``SQLReadShape/snapshot``) in one read-only transaction, one statement on its own.
+    func read<Value: Sendable>(
+        _ shape: SQLReadShape, _ body: @escaping @Sendable (PostgresTransaction) async throws -> Value
+    ) async throws -> Value {
+        switch shape {
+        case .snapshot: try await read(body)
+        case .pointLookup, .singleStatement: try await single(body)
         }
     }
 

@@ -1,4 +1,5 @@
 import KumoStorage
+import NCMBWire
 
 /// PostgreSQL's spelling of the compiler's building blocks, with the semantics of `SQLiteDialect`.
 ///
@@ -70,6 +71,33 @@ struct PostgresDialect: SQLDialect {
 
     func concatenate(_ left: String, _ right: String) -> String { "(\(left) || \(right))" }
 
+    // MARK: Storing
+
+    /// JSON columns are `json`: the bound text is cast, which validates it and keeps it as written.
+    func jsonParameter(_ placeholder: String) -> String { "\(placeholder)::json" }
+
+    /// `json` has no equality operator; its text does.
+    func jsonColumnText(_ column: String) -> String { "\(column)::text" }
+
+    /// `FOR UPDATE OF alias`, so that concurrent writers of one row take turns (architecture §7.7); with `SKIP LOCKED`
+    /// for claims, which take other rows instead of waiting.
+    func rowLock(alias: String, skippingLocked: Bool) -> String {
+        " FOR UPDATE OF \(alias)" + (skippingLocked ? " SKIP LOCKED" : "")
+    }
+
+    /// The `bigserial` column `position`, which grows with every insert.
+    var applicationCreationOrder: String { "position" }
+
+    /// Refuses fields holding U+0000 in a string or a key (E400005 naming the field).
+    ///
+    /// PostgreSQL's JSON functions cannot turn `\u0000` into text, and one such document would make every query over
+    /// its class fail; SQLite has no such limit, so this is the one input the engines treat differently.
+    func validateStorable(_ fields: JSONObject) throws(StorageError) {
+        for (name, value) in fields where name.unicodeScalars.contains("\u{0}") || value.containsNullCharacter {
+            throw StorageError.invalid(APIError(.invalidValue, name))
+        }
+    }
+
     // MARK: Rendering references
 
     /// The `json` value at the reference (SQL `NULL` when the path does not lead to a value).
@@ -92,5 +120,17 @@ struct PostgresDialect: SQLDialect {
     /// `'{key1,key2}'`: the keys are validated names (letters, digits, `_`), so they need no quoting.
     private func pathLiteral(_ reference: SQLJSONReference) -> String {
         "'{" + reference.path.joined(separator: ",") + "}'"
+    }
+}
+
+extension JSONValue {
+    /// Whether a string or an object key anywhere in the value holds U+0000.
+    fileprivate var containsNullCharacter: Bool {
+        switch self {
+        case .string(let text): text.unicodeScalars.contains("\u{0}")
+        case .array(let elements): elements.contains { $0.containsNullCharacter }
+        case .object(let object): object.contains { $0.key.unicodeScalars.contains("\u{0}") || $0.value.containsNullCharacter }
+        default: false
+        }
     }
 }

@@ -4,8 +4,9 @@ import PostgresNIO
 
 /// The storage engine for several Kumo instances on one PostgreSQL database (architecture §7.7, §13).
 ///
-/// It implements every store with the semantics of `SQLiteStorage`: the same ``QueryCompiler`` with ``PostgresDialect``,
-/// the same write rules (`ObjectWritePlan`), one transaction per call. Connections come from a `PostgresClient` pool
+/// It runs the stores `SQLiteStorage` runs (`SQLObjectStore` and friends, generic over ``PostgresDatabase`` as their
+/// `SQLEngine`), so both engines share every statement and rule; statements are spelled by ``PostgresDialect``, and
+/// each call is one transaction. Connections come from a `PostgresClient` pool
 /// that runs in a task the storage owns until ``close()``. Opening migrates the schema under an advisory lock, so
 /// instances may start together.
 package struct PostgresStorage: StorageBackend {
@@ -26,11 +27,11 @@ package struct PostgresStorage: StorageBackend {
         self.configuration = configuration
         self.database = database
         self.runner = runner
-        self.applications = PostgresApplicationStore(database: database)
-        self.objects = PostgresObjectStore(database: database)
-        self.accounts = PostgresAccountStore(database: database)
+        self.applications = SQLApplicationStore(engine: database)
+        self.objects = SQLObjectStore(engine: database)
+        self.accounts = SQLAccountStore(engine: database)
         self.blobs = PostgresBlobStore(database: database)
-        self.pushJobs = PostgresPushJobStore(database: database)
+        self.pushJobs = SQLPushJobStore(engine: database)
     }
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.

@@ -1,28 +1,37 @@
+import Foundation
 import KumoStorage
 import Logging
+import NIOCore
 import PostgresNIO
 
 /// One leased connection inside a transaction (or running a single statement): runs statements with bound values.
 ///
-/// Stores receive one from ``PostgresDatabase``; it must not escape the closure it was handed to.
-struct PostgresTransaction: Sendable {
+/// Stores receive one from ``PostgresDatabase``; it must not escape the closure it was handed to. Failures are thrown
+/// as the driver reports them; ``PostgresDatabase`` maps them to `StorageError` where the unit ends.
+struct PostgresTransaction: SQLExecutor {
     /// The leased connection, used by one task at a time.
     let connection: PostgresConnection
     /// Where statements log.
     let logger: Logger
 
     /// Runs a compiled statement and returns its rows.
-    func rows(_ statement: SQLStatement) async throws -> [PostgresResultRow] {
+    func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
         try await rows(statement.text, statement.bindings)
     }
 
     /// Runs engine-owned SQL with bound values (`$1`, `$2`, …) and returns its rows.
-    func rows(_ sql: String, _ values: [SQLValue] = []) async throws -> [PostgresResultRow] {
+    func rows(_ sql: String, _ values: [SQLValue] = []) async throws -> [SQLRow] {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { value.append(to: &bindings) }
         let sequence = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
-        var rows: [PostgresResultRow] = []
-        for try await row in sequence { rows.append(PostgresResultRow(row.makeRandomAccess())) }
+        var rows: [SQLRow] = []
+        var columns: SQLColumns?
+        for try await row in sequence {
+            // Every row of a result has the same columns: their names are read once.
+            let rowColumns = columns ?? SQLColumns(names: row.map(\.columnName))
+            columns = rowColumns
+            rows.append(SQLRow(columns: rowColumns, values: row.map(SQLValue.init(cell:))))
+        }
         return rows
     }
 
@@ -32,37 +41,12 @@ struct PostgresTransaction: Sendable {
     }
 }
 
-/// A result row read by column name; a missing column or a value of another type reads as `nil`.
-struct PostgresResultRow: Sendable {
-    private let row: PostgresRandomAccessRow
-
-    init(_ row: PostgresRandomAccessRow) {
-        self.row = row
-    }
-
-    /// A `bigint`/`integer` column.
-    func integer(_ name: String) -> Int64? { decode(name, as: Int64.self) }
-
-    /// A `text` or `json` column as text.
-    func string(_ name: String) -> String? { decode(name, as: String.self) }
-
-    /// A `boolean` column; `NULL` or a missing column is `false`.
-    func flag(_ name: String) -> Bool { decode(name, as: Bool.self) ?? false }
-
-    private func decode<Value: PostgresDecodable>(_ name: String, as type: Value.Type) -> Value? {
-        guard row.contains(name) else { return nil }
-        let cell = row[name]
-        guard cell.bytes != nil else { return nil }
-        return try? cell.decode(Value.self)
-    }
-}
-
 extension SQLValue {
-    /// Appends the value with its PostgreSQL type: `int8`, `float8`, `text`, `bool`, or an untyped `NULL`.
+    /// Appends the value with its PostgreSQL type: `int8`, `float8`, `text`, `bool`, `bytea`, or an untyped `NULL`.
     ///
     /// PostgreSQL text cannot hold U+0000, so a text value carrying it (only a query operand can: writes refuse it, see
-    /// ``PostgresObjectStore/rejectingNullCharacters(_:)``) is bound with U+FFFD in its place; it still matches no
-    /// stored string that has no U+FFFD.
+    /// ``PostgresDialect/validateStorable(_:)``) is bound with U+FFFD in its place; it still matches no stored string
+    /// that has no U+FFFD.
     func append(to bindings: inout PostgresBindings) {
         switch self {
         case .null: bindings.appendNull()
@@ -70,7 +54,27 @@ extension SQLValue {
         case .double(let double): bindings.append(double)
         case .text(let text): bindings.append(text.contains("\u{0}") ? text.replacingNullCharacters : text)
         case .boolean(let flag): bindings.append(flag)
+        case .blob(let bytes): bindings.append(ByteBuffer(bytes: bytes))
         }
+    }
+
+    /// A result cell: integers, booleans, floating-point numbers and `bytea` by their type; `NULL` (or a value its type
+    /// cannot decode) as ``SQLValue/null``; anything else — `text`, `json` — as its text.
+    init(cell: PostgresCell) {
+        guard cell.bytes != nil else {
+            self = .null
+            return
+        }
+        let value: SQLValue? =
+            switch cell.dataType {
+            case .int2, .int4, .int8: (try? cell.decode(Int64.self)).map(SQLValue.integer)
+            case .bool: (try? cell.decode(Bool.self)).map(SQLValue.boolean)
+            case .float4, .float8: (try? cell.decode(Double.self)).map(SQLValue.double)
+            case .numeric: (try? cell.decode(Decimal.self)).map { .double(NSDecimalNumber(decimal: $0).doubleValue) }
+            case .bytea: (try? cell.decode(ByteBuffer.self)).map { .blob(Array($0.readableBytesView)) }
+            default: (try? cell.decode(String.self)).map(SQLValue.text)
+            }
+        self = value ?? .null
     }
 }
 

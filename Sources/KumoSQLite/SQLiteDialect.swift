@@ -1,4 +1,5 @@
 import KumoStorage
+import NCMBWire
 
 /// SQLite's spelling of the compiler's building blocks: JSON1 functions, `?NNN` placeholders and the custom functions
 /// of ``SQLiteFunctions``.
@@ -65,6 +66,22 @@ struct SQLiteDialect: SQLDialect {
     private func integer(_ placeholder: String) -> String { "CAST(\(placeholder) AS INTEGER)" }
 
     func concatenate(_ left: String, _ right: String) -> String { "(\(left) || \(right))" }
+
+    // MARK: Storing
+
+    /// JSON columns are `TEXT`: the bound text is stored as written.
+    func jsonParameter(_ placeholder: String) -> String { placeholder }
+
+    func jsonColumnText(_ column: String) -> String { column }
+
+    /// Nothing to lock: the single writer runs one unit at a time.
+    func rowLock(alias: String, skippingLocked: Bool) -> String { "" }
+
+    /// The implicit `rowid`, which grows with every insert.
+    var applicationCreationOrder: String { "rowid" }
+
+    /// SQLite stores any JSON text.
+    func validateStorable(_ fields: JSONObject) throws(StorageError) {}
 
     // MARK: Rendering references
 

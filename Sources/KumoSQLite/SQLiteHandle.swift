@@ -1,3 +1,4 @@
+import KumoStorage
 import NIOConcurrencyHelpers
 import VaporCSQLite
 
@@ -56,19 +57,31 @@ final class SQLiteHandle: @unchecked Sendable {
     }
 
     /// Runs one statement with bound values and returns its rows.
-    func rows(_ sql: String, _ values: [SQLiteValue]) throws -> [SQLiteRow] {
+    func rows(_ sql: String, _ values: [SQLValue]) throws -> [SQLRow] {
         let statement = try prepared(sql)
         defer {
             sqlite_nio_sqlite3_reset(statement.pointer)
             sqlite_nio_sqlite3_clear_bindings(statement.pointer)
         }
         try bind(values, to: statement.pointer)
-        var rows: [SQLiteRow] = []
+        var rows: [SQLRow] = []
         while true {
             let code = sqlite_nio_sqlite3_step(statement.pointer)
             if code == SQLITE_DONE { return rows }
             guard code == SQLITE_ROW else { throw failure(code) }
-            rows.append(SQLiteRow(columns: statement.columns, values: readRow(statement.pointer, count: statement.columns.count)))
+            rows.append(SQLRow(columns: statement.columns, values: readRow(statement.pointer, count: statement.columns.count)))
+        }
+    }
+
+    /// Runs every statement of an SQL script in order (`sqlite3_exec`), ignoring rows; statements are not cached.
+    func executeScript(_ script: String) throws {
+        guard let database else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite_nio_sqlite3_exec(database, script, nil, nil, &message)
+        defer { sqlite_nio_sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            let extendedCode = sqlite_nio_sqlite3_extended_errcode(database)
+            throw SQLiteFailure(code: extendedCode, message: message.map { String(cString: $0) } ?? "error \(code)")
         }
     }
 
@@ -83,7 +96,7 @@ final class SQLiteHandle: @unchecked Sendable {
     /// A compiled statement with its column names.
     private struct PreparedStatement {
         let pointer: OpaquePointer
-        let columns: SQLiteColumns
+        let columns: SQLColumns
     }
 
     private func prepared(_ sql: String) throws -> PreparedStatement {
@@ -94,7 +107,7 @@ final class SQLiteHandle: @unchecked Sendable {
         guard code == SQLITE_OK, let pointer else { throw failure(code) }
         let count = sqlite_nio_sqlite3_column_count(pointer)
         let names = (0..<count).map { index in sqlite_nio_sqlite3_column_name(pointer, index).map { String(cString: $0) } ?? "" }
-        let statement = PreparedStatement(pointer: pointer, columns: SQLiteColumns(names: names))
+        let statement = PreparedStatement(pointer: pointer, columns: SQLColumns(names: names))
         if statements.count >= SQLiteHandle.statementCacheCapacity {
             for cached in statements.values { sqlite_nio_sqlite3_finalize(cached.pointer) }
             statements.removeAll(keepingCapacity: true)
@@ -103,14 +116,16 @@ final class SQLiteHandle: @unchecked Sendable {
         return statement
     }
 
-    private func bind(_ values: [SQLiteValue], to statement: OpaquePointer) throws {
+    /// Binds values in placeholder order; a boolean is the integer 1 or 0.
+    private func bind(_ values: [SQLValue], to statement: OpaquePointer) throws {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
             switch value {
             case .null: code = sqlite_nio_sqlite3_bind_null(statement, index)
             case .integer(let integer): code = sqlite_nio_sqlite3_bind_int64(statement, index, integer)
-            case .real(let real): code = sqlite_nio_sqlite3_bind_double(statement, index, real)
+            case .boolean(let flag): code = sqlite_nio_sqlite3_bind_int64(statement, index, flag ? 1 : 0)
+            case .double(let double): code = sqlite_nio_sqlite3_bind_double(statement, index, double)
             case .text(let text):
                 code = sqlite_nio_sqlite3_bind_text64(
                     statement, index, text, UInt64(text.utf8.count), SQLiteHandle.transient, UInt8(SQLITE_UTF8))
@@ -123,13 +138,13 @@ final class SQLiteHandle: @unchecked Sendable {
         }
     }
 
-    private func readRow(_ statement: OpaquePointer, count: Int) -> [SQLiteValue] {
-        var values: [SQLiteValue] = []
+    private func readRow(_ statement: OpaquePointer, count: Int) -> [SQLValue] {
+        var values: [SQLValue] = []
         values.reserveCapacity(count)
         for index in 0..<Int32(count) {
             switch sqlite_nio_sqlite3_column_type(statement, index) {
             case SQLITE_INTEGER: values.append(.integer(sqlite_nio_sqlite3_column_int64(statement, index)))
-            case SQLITE_FLOAT: values.append(.real(sqlite_nio_sqlite3_column_double(statement, index)))
+            case SQLITE_FLOAT: values.append(.double(sqlite_nio_sqlite3_column_double(statement, index)))
             case SQLITE_TEXT:
                 let length = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
                 let text = sqlite_nio_sqlite3_column_text(statement, index).map { pointer in
@@ -166,52 +181,4 @@ struct SQLiteFailure: Error, CustomStringConvertible {
     let message: String
 
     var description: String { "SQLite error \(code): \(message)" }
-}
-
-/// A value bound to or read from SQLite.
-enum SQLiteValue: Sendable, Hashable {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob([UInt8])
-
-    /// The integer, for integer values.
-    var integer: Int64? {
-        guard case .integer(let integer) = self else { return nil }
-        return integer
-    }
-
-    /// The text, for text values.
-    var string: String? {
-        guard case .text(let text) = self else { return nil }
-        return text
-    }
-}
-
-/// The column names of a statement, shared by its rows.
-final class SQLiteColumns: Sendable {
-    /// Names in column order.
-    let names: [String]
-    private let offsets: [String: Int]
-
-    init(names: [String]) {
-        self.names = names
-        self.offsets = Dictionary(names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    var count: Int { names.count }
-
-    func offset(of name: String) -> Int? { offsets[name] }
-}
-
-/// One result row.
-struct SQLiteRow: Sendable {
-    let columns: SQLiteColumns
-    let values: [SQLiteValue]
-
-    /// The value of the named column, or `nil` when the statement has no such column.
-    func column(_ name: String) -> SQLiteValue? {
-        columns.offset(of: name).map { values[$0] }
-    }
 }

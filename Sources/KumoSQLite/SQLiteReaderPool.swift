@@ -31,15 +31,9 @@ final class SQLiteReaderPool: Sendable {
         self.state = NIOLockedValueBox(State(available: connections))
     }
 
-    /// How a read runs; see ``read(_:_:)``.
-    enum ReadShape {
-        /// One statement whose cost is bounded by one index lookup (a row by its key): runs on the calling thread.
-        case pointLookup
-        /// One statement of any cost: runs on the storage's thread pool, in SQLite's implicit read transaction.
-        case singleStatement
-        /// Several statements that must see one snapshot: runs on the thread pool inside `BEGIN`…`COMMIT`.
-        case snapshot
-    }
+    /// How a read runs; see ``read(_:_:)``: a point lookup on the calling thread, one statement on the thread pool, several
+    /// statements on the thread pool inside `BEGIN`…`COMMIT`.
+    typealias ReadShape = SQLReadShape
 
     /// How many reads ran on the calling thread and how many on the thread pool since the pool opened.
     var readCounts: (callingThread: Int, threadPool: Int) { counts.withLockedValue { ($0.callingThread, $0.threadPool) } }
@@ -53,14 +47,14 @@ final class SQLiteReaderPool: Sendable {
     ///
     /// - Throws: what `body` threw, or `StorageError.unavailable` when the pool is closed or SQLite fails.
     func read<Value: Sendable>(
-        _ shape: ReadShape = .snapshot, _ body: @escaping @Sendable (SQLiteTransaction) throws -> Value
+        _ shape: ReadShape = .snapshot, _ body: @escaping @Sendable (SQLiteTransaction) async throws -> Value
     ) async throws -> Value {
         guard let connection = await acquire() else { throw StorageError.unavailable("The storage is closed.") }
         defer { release(connection) }
         switch shape {
         case .pointLookup:
             counts.withLockedValue { $0.callingThread += 1 }
-            return try connection.runHere(body)
+            return try await connection.runHere(body)
         case .singleStatement:
             counts.withLockedValue { $0.threadPool += 1 }
             return try await connection.run(body)
@@ -69,7 +63,7 @@ final class SQLiteReaderPool: Sendable {
             return try await connection.run { transaction in
                 try transaction.execute("BEGIN")
                 do {
-                    let value = try body(transaction)
+                    let value = try await body(transaction)
                     try transaction.execute("COMMIT")
                     return value
                 } catch {

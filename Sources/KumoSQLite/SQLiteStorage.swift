@@ -23,11 +23,12 @@ package struct SQLiteStorage: StorageBackend {
         self.writer = writer
         self.readers = readers
         self.threadPool = threadPool
-        self.applications = SQLiteApplicationStore(writer: writer, readers: readers)
-        self.objects = SQLiteObjectStore(writer: writer, readers: readers)
-        self.accounts = SQLiteAccountStore(writer: writer, readers: readers)
+        let engine = SQLiteEngine(writer: writer, readers: readers)
+        self.applications = SQLApplicationStore(engine: engine)
+        self.objects = SQLObjectStore(engine: engine)
+        self.accounts = SQLAccountStore(engine: engine)
         self.blobs = blobs
-        self.pushJobs = SQLitePushJobStore(writer: writer, readers: readers)
+        self.pushJobs = SQLPushJobStore(engine: engine)
     }
 
     /// Opens (creating when missing) and migrates the database.
@@ -91,7 +92,7 @@ package struct SQLiteStorage: StorageBackend {
     /// The result of `PRAGMA integrity_check`: `ok` for a sound database.
     package func integrityCheck() async throws -> String {
         try await readers.read { transaction in
-            try transaction.rows("PRAGMA integrity_check").compactMap { $0.values.first?.string }.joined(separator: "\n")
+            try transaction.rows("PRAGMA integrity_check").compactMap { $0.string("integrity_check") }.joined(separator: "\n")
         }
     }
 
@@ -103,7 +104,7 @@ package struct SQLiteStorage: StorageBackend {
     /// The number of applied migrations (rows of `schema_migrations`), to check that each ran once.
     package func appliedMigrationCount() async throws -> Int {
         try await readers.read { transaction in
-            try transaction.rows("SELECT COUNT(*) AS count FROM schema_migrations").first?.column("count")?.integer.map { Int($0) }
+            try transaction.rows("SELECT COUNT(*) AS count FROM schema_migrations").first?.integer("count").map { Int($0) }
                 ?? 0
         }
     }
@@ -122,6 +123,6 @@ package struct SQLiteStorage: StorageBackend {
             }
             return handle
         }
-        return SQLiteConnection(handle: handle, threadPool: threadPool, logger: logger)
+        return SQLiteConnection(handle: handle, executor: ThreadPoolTaskExecutor(threadPool: threadPool), logger: logger)
     }
 }

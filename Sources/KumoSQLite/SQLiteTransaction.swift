@@ -4,24 +4,24 @@ import NIOPosix
 
 /// One connection inside a transaction: runs statements synchronously and reports failures as `StorageError`.
 ///
-/// Write units receive one from ``SQLiteWriter``; reads receive one from ``SQLiteReaderPool``. Both run the whole
-/// transaction as one job on the storage's thread pool (``SQLiteConnection/run(_:)``), so a transaction must not
-/// escape the closure it was handed to.
-struct SQLiteTransaction: Sendable {
+/// Write units receive one from ``SQLiteWriter``; reads receive one from ``SQLiteReaderPool``. A transaction must not
+/// escape the closure it was handed to. As the shared stores' ``SQLExecutor`` it runs each statement right where it is
+/// awaited: on the storage's thread pool for writes and queries, on the calling thread for point lookups.
+struct SQLiteTransaction: SQLExecutor {
     /// The connection, used by one job at a time.
     let handle: SQLiteHandle
     /// Where failures are logged.
     let logger: Logger
 
     /// Runs a compiled statement and returns its rows.
-    func rows(_ statement: SQLStatement) throws -> [SQLiteRow] {
+    func rows(_ statement: SQLStatement) throws -> [SQLRow] {
         try rows(statement.text, statement.bindings)
     }
 
     /// Runs engine-owned SQL with bound values and returns its rows.
-    func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [SQLiteRow] {
+    func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [SQLRow] {
         do {
-            return try handle.rows(sql, values.map(\.sqliteValue))
+            return try handle.rows(sql, values)
         } catch let error as SQLiteFailure {
             throw StorageError(sqliteError: error, logger: logger)
         }
@@ -31,34 +31,44 @@ struct SQLiteTransaction: Sendable {
     func execute(_ sql: String, _ values: [SQLValue] = []) throws {
         _ = try rows(sql, values)
     }
+
+    /// Runs an engine-owned script of several statements (a migration), ignoring rows.
+    func executeScript(_ script: String) throws {
+        do {
+            try handle.executeScript(script)
+        } catch let error as SQLiteFailure {
+            throw StorageError(sqliteError: error, logger: logger)
+        }
+    }
 }
 
 /// A connection and the thread pool its jobs run on: SQLite calls block, so they run on the pool, never on an event loop
 /// or the cooperative pool — except point lookups (``runHere(_:)``), which take no longer than one index lookup.
 struct SQLiteConnection: Sendable {
     let handle: SQLiteHandle
-    let threadPool: NIOThreadPool
+    /// Runs the jobs of ``run(_:)`` on the storage's thread pool.
+    let executor: ThreadPoolTaskExecutor
     let logger: Logger
 
-    /// Runs `body` as one job on the thread pool and returns its result.
+    /// Runs `body` on the thread pool and returns its result.
     ///
-    /// - Throws: what `body` threw (SQLite failures as `StorageError`), or `StorageError.unavailable` when the pool has
-    ///   shut down.
-    func run<Value: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> Value) async throws -> Value {
-        do {
-            return try await threadPool.runIfActive { try runHere(body) }
-        } catch is CancellationError {
-            // What `runIfActive` throws once the pool has shut down (or when the caller's task was cancelled).
-            throw StorageError.unavailable("The storage is closed.")
-        }
-    }
-
-    /// Runs `body` on the calling thread; only for work as short as one index lookup (see `SQLiteReaderPool.ReadShape`).
+    /// `body` runs with the pool as its preferred task executor: it starts on a pool thread and, since nothing it
+    /// awaits suspends (SQLite statements run synchronously), it stays there until it returns, so a whole transaction
+    /// is one job of the pool, as a `runIfActive` closure would be. `@concurrent`: the caller's actor (the writer) is
+    /// free while the job runs, so units keep queueing for the next group commit.
     ///
     /// - Throws: what `body` threw, SQLite failures as `StorageError`.
-    func runHere<Value>(_ body: (SQLiteTransaction) throws -> Value) throws -> Value {
+    @concurrent
+    func run<Value: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) async throws -> Value) async throws -> Value {
+        try await withTaskExecutorPreference(executor) { try await runHere(body) }
+    }
+
+    /// Runs `body` where it is called; only for work as short as one index lookup (see `SQLiteReaderPool.ReadShape`).
+    ///
+    /// - Throws: what `body` threw, SQLite failures as `StorageError`.
+    func runHere<Value>(_ body: (SQLiteTransaction) async throws -> Value) async throws -> Value {
         do {
-            return try body(SQLiteTransaction(handle: handle, logger: logger))
+            return try await body(SQLiteTransaction(handle: handle, logger: logger))
         } catch let error as SQLiteFailure {
             throw StorageError(sqliteError: error, logger: logger)
         }
@@ -66,20 +76,7 @@ struct SQLiteConnection: Sendable {
 
     /// Closes the connection on the thread pool.
     func close() async throws {
-        try await threadPool.runIfActive { [handle] in handle.close() }
-    }
-}
-
-extension SQLValue {
-    /// The SQLite form; booleans are integers 1 and 0.
-    var sqliteValue: SQLiteValue {
-        switch self {
-        case .null: .null
-        case .integer(let integer): .integer(integer)
-        case .double(let double): .real(double)
-        case .text(let text): .text(text)
-        case .boolean(let flag): .integer(flag ? 1 : 0)
-        }
+        try await executor.threadPool.runIfActive { [handle] in handle.close() }
     }
 }
 

@@ -8,7 +8,7 @@ extension SQLiteWriter {
         let start = ContinuousClock.now
         let outcomes: [(Int, Result<any Sendable, any Error>)]
         do {
-            outcomes = try await connection.run { transaction in try SQLiteWriter.runTransaction(batch, transaction: transaction) }
+            outcomes = try await connection.run { transaction in try await SQLiteWriter.runTransaction(batch, transaction: transaction) }
         } catch {
             return batch.map { ($0.id, .failure(error)) }
         }
@@ -23,12 +23,12 @@ extension SQLiteWriter {
     /// - Throws: when `BEGIN`, a savepoint or `COMMIT` fails (the transaction is rolled back and the whole batch fails).
     private static func runTransaction(
         _ batch: [QueuedUnit], transaction: SQLiteTransaction
-    ) throws -> [(Int, Result<any Sendable, any Error>)] {
+    ) async throws -> [(Int, Result<any Sendable, any Error>)] {
         try transaction.execute("BEGIN IMMEDIATE")
         var outcomes: [(Int, Result<any Sendable, any Error>)] = []
         outcomes.reserveCapacity(batch.count)
         do {
-            for unit in batch { outcomes.append((unit.id, try runUnit(unit, transaction: transaction))) }
+            for unit in batch { outcomes.append((unit.id, try await runUnit(unit, transaction: transaction))) }
             try transaction.execute("COMMIT")
         } catch {
             try? transaction.execute("ROLLBACK")
@@ -38,10 +38,10 @@ extension SQLiteWriter {
     }
 
     /// Runs one unit inside a savepoint; its own failure is its outcome, a savepoint failure is thrown.
-    private static func runUnit(_ unit: QueuedUnit, transaction: SQLiteTransaction) throws -> Result<any Sendable, any Error> {
+    private static func runUnit(_ unit: QueuedUnit, transaction: SQLiteTransaction) async throws -> Result<any Sendable, any Error> {
         try transaction.execute("SAVEPOINT unit")
         do {
-            let value = try unit.work(transaction)
+            let value = try await unit.work(transaction)
             try transaction.execute("RELEASE unit")
             return .success(value)
         } catch {

@@ -12,7 +12,7 @@ import Metrics
 /// A whole batch, from `BEGIN` to `COMMIT`, runs as one job on the storage's thread pool.
 actor SQLiteWriter {
     /// A unit's work: statements on the write transaction, returning what the caller gets.
-    typealias Work = @Sendable (SQLiteTransaction) throws -> any Sendable
+    typealias Work = @Sendable (SQLiteTransaction) async throws -> any Sendable
 
     /// A queued unit.
     struct QueuedUnit: Sendable {
@@ -51,11 +51,11 @@ actor SQLiteWriter {
     ///
     /// - Throws: what the unit threw (its changes are rolled back), `StorageError.unavailable` when the commit failed
     ///   or the writer is closed.
-    func perform<Value: Sendable>(_ work: @escaping @Sendable (SQLiteTransaction) throws -> Value) async throws -> Value {
+    func perform<Value: Sendable>(_ work: @escaping @Sendable (SQLiteTransaction) async throws -> Value) async throws -> Value {
         guard !isClosed else { throw StorageError.unavailable("The storage is closed.") }
         let id = nextUnitId
         nextUnitId += 1
-        queue.append(QueuedUnit(id: id, work: { try work($0) }))
+        queue.append(QueuedUnit(id: id, work: { try await work($0) }))
         if isLeading {
             let signal = await withCheckedContinuation { waiters[id] = $0 }
             if case .lead = signal { await lead() }

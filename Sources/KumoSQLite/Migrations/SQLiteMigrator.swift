@@ -1,8 +1,15 @@
 import KumoStorage
 import Logging
 
-/// Brings a database to ``SQLiteMigration/latestVersion``, recording each applied version in `schema_migrations`.
+/// Brings a database to the last of ``migrations``, recording each applied version in `schema_migrations`.
+///
+/// A migration is one SQL script (its statements separated by `;`), applied whole in its own transaction. Migrations
+/// are additive (new tables, columns and indexes) so that data written by an older version stays readable. A released
+/// migration is never edited: changes go into a new, higher-numbered one.
 enum SQLiteMigrator {
+    /// Every migration, in version order.
+    static let migrations: [(version: Int, script: String)] = [(1, version1), (2, version2), (3, version3)]
+
     /// Applies the missing migrations on the write connection before any other connection opens.
     ///
     /// - Returns: The schema version afterwards.
@@ -11,10 +18,10 @@ enum SQLiteMigrator {
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)"
         )
         var current = try version(transaction)
-        for migration in SQLiteMigration.all where migration.version > current {
+        for migration in migrations where migration.version > current {
             try transaction.execute("BEGIN IMMEDIATE")
             do {
-                for statement in migration.statements { try transaction.execute(statement) }
+                try transaction.executeScript(migration.script)
                 try transaction.execute(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, CAST(unixepoch('subsec') * 1000 AS INTEGER))",
                     [.integer(Int64(migration.version))]
@@ -33,6 +40,6 @@ enum SQLiteMigrator {
     /// The highest applied version, 0 for a new database.
     static func version(_ transaction: SQLiteTransaction) throws -> Int {
         let rows = try transaction.rows("SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations")
-        return rows.first?.column("version")?.integer.map { Int($0) } ?? 0
+        return rows.first?.integer("version").map { Int($0) } ?? 0
     }
 }

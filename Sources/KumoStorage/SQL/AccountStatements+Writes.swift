@@ -19,21 +19,16 @@ extension AccountStatements {
         if let passwordHash = object.passwordHash { steps.append(storePasswordHash(passwordHash, rowId: rowId, dialect: dialect)) }
         if let session = object.session {
             var statement = SQLStatement(dialect: dialect, "INSERT INTO sessions (token_hash, row_id, create_date, expires_at) VALUES (")
-            statement.bind(.text(session.tokenHash))
-            statement.append(", ")
-            statement.bind(.integer(rowId))
-            statement.append(", ")
-            statement.bind(.integer(session.createDate.millisecondsSince1970))
-            statement.append(", ")
-            statement.bind(.integer(session.expiresAt.millisecondsSince1970))
+            statement.bind(list: [
+                .text(session.tokenHash), .integer(rowId), .integer(session.createDate.millisecondsSince1970),
+                .integer(session.expiresAt.millisecondsSince1970),
+            ])
             statement.append(")")
             steps.append(SQLWriteStep(statement))
         }
         if let dueAt = object.pushDueAt {
             var statement = SQLStatement(dialect: dialect, "INSERT INTO push_jobs (row_id, due_at) VALUES (")
-            statement.bind(.integer(rowId))
-            statement.append(", ")
-            statement.bind(.integer(dueAt.millisecondsSince1970))
+            statement.bind(list: [.integer(rowId), .integer(dueAt.millisecondsSince1970)])
             statement.append(")")
             steps.append(SQLWriteStep(statement))
         }
@@ -71,9 +66,7 @@ extension AccountStatements {
     /// Claims one unique value for the row; fails with `.duplicate(field:)` when another row of the class holds it.
     static func insertUniqueValue(_ value: UniqueValue, rowId: Int64, dialect: any SQLDialect) -> SQLWriteStep {
         var statement = SQLStatement(dialect: dialect, "INSERT INTO unique_values (class_id, field, value, row_id) SELECT class_id, ")
-        statement.bind(.text(value.field))
-        statement.append(", ")
-        statement.bind(.text(value.value))
+        statement.bind(list: [.text(value.field), .text(value.value)])
         statement.append(", row_id FROM objects WHERE row_id = ")
         statement.bind(.integer(rowId))
         statement.append(" ON CONFLICT DO NOTHING RETURNING row_id")
@@ -83,9 +76,7 @@ extension AccountStatements {
     /// Inserts or replaces the password hash of the user row.
     static func storePasswordHash(_ passwordHash: String, rowId: Int64, dialect: any SQLDialect) -> SQLWriteStep {
         var statement = SQLStatement(dialect: dialect, "INSERT INTO user_credentials (row_id, password_hash) VALUES (")
-        statement.bind(.integer(rowId))
-        statement.append(", ")
-        statement.bind(.text(passwordHash))
+        statement.bind(list: [.integer(rowId), .text(passwordHash)])
         statement.append(") ON CONFLICT (row_id) DO UPDATE SET password_hash = excluded.password_hash")
         return SQLWriteStep(statement)
     }

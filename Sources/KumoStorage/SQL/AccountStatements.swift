@@ -139,10 +139,7 @@ package enum AccountStatements {
             token.userObjectId.map(SQLValue.text) ?? .null, .integer(token.createDate.millisecondsSince1970),
             .integer(token.expiresAt.millisecondsSince1970),
         ]
-        for (index, value) in values.enumerated() {
-            if index > 0 { statement.append(", ") }
-            statement.bind(value)
-        }
+        statement.bind(list: values)
         statement.append(")")
         return statement
     }

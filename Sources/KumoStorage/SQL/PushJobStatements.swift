@@ -25,9 +25,9 @@ package enum PushJobStatements {
 
     /// The due and free jobs, at most `limit`, oldest due first, with their push's application and objectId.
     ///
-    /// - Parameter lockingClause: appended to the query, e.g. PostgreSQL's ` FOR UPDATE OF j SKIP LOCKED`; empty on
-    ///   SQLite, whose single writer already serialises claims.
-    package static func dueJobs(now: WireDate, limit: Int, lockingClause: String, dialect: any SQLDialect) -> SQLStatement {
+    /// The selected jobs are locked with ``SQLDialect/rowLock(alias:skippingLocked:)`` skipping locked ones, so that
+    /// concurrent claimers on PostgreSQL pass each other's jobs; SQLite's single writer already serialises claims.
+    package static func dueJobs(now: WireDate, limit: Int, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(
             dialect: dialect,
             """
@@ -38,7 +38,7 @@ package enum PushJobStatements {
         let nowPlaceholder = statement.parameter(.integer(now.millisecondsSince1970))
         statement.append("\(nowPlaceholder) AND j.lease_until < \(nowPlaceholder) ORDER BY j.due_at, j.row_id LIMIT ")
         statement.bind(.integer(Int64(max(0, limit))))
-        statement.append(lockingClause)
+        statement.append(dialect.rowLock(alias: "j", skippingLocked: true))
         return statement
     }
 
@@ -47,10 +47,7 @@ package enum PushJobStatements {
         var statement = SQLStatement(dialect: dialect, "UPDATE push_jobs SET lease_until = ")
         statement.bind(.integer(leaseUntil.millisecondsSince1970))
         statement.append(" WHERE row_id IN (")
-        for (index, rowId) in rowIds.enumerated() {
-            if index > 0 { statement.append(", ") }
-            statement.bind(.integer(rowId))
-        }
+        statement.bind(list: rowIds.map(SQLValue.integer))
         statement.append(")")
         return statement
     }
@@ -81,9 +78,21 @@ package enum PushJobStatements {
         return .text(JSONValue.array(installationIds.map { .string($0) }).serializedString())
     }
 
+    /// Decodes a row of ``dueJobs(now:limit:dialect:)``: the job and its `row_id`.
+    ///
+    /// - Throws: `StorageError.unavailable` when a required column is missing or `pending` is not an array of strings.
+    package static func claimedJob(_ row: SQLRow) throws(StorageError) -> (rowId: Int64, job: PushJob) {
+        guard let rowId = row.integer(Column.rowId),
+            let job = job(
+                applicationId: row.string(Column.applicationId), pushId: row.string(Column.pushId),
+                dueAt: row.integer(Column.dueAt), attempts: row.integer(Column.attempts), pending: row.string(Column.pending))
+        else { throw StorageError.unavailable("A push_jobs row could not be decoded.") }
+        return (rowId, job)
+    }
+
     /// Decodes a result row's columns into a job; `nil` when a required column is missing or `pending` is not an array
     /// of strings.
-    package static func job(
+    private static func job(
         applicationId: String?, pushId: String?, dueAt: Int64?, attempts: Int64?, pending: String?
     ) -> PushJob? {
         guard let applicationId, let pushId, let dueAt, let attempts else { return nil }

@@ -1,4 +1,8 @@
-/// The parts of SQL that differ between engines, so that ``QueryCompiler`` emits one semantics for all of them.
+package import NCMBWire
+
+/// The parts of SQL that differ between engines, so that ``QueryCompiler`` and the shared statements
+/// (``ObjectStatements``, ``AccountStatements``, ``ApplicationStatements``, ``PushJobStatements``) emit one semantics
+/// for all of them.
 ///
 /// Every method returns SQL text built only from its arguments (compiler-owned fragments and placeholders) and from
 /// the validated keys of an ``SQLJSONReference``; none of them sees a request value. Expressions that test something
@@ -47,4 +51,25 @@ package protocol SQLDialect: Sendable {
 
     /// Text concatenation of two expressions.
     func concatenate(_ left: String, _ right: String) -> String
+
+    // MARK: Storing
+
+    /// Bound JSON text (a placeholder) as the value of a JSON column (`fields`, `acl`, `settings`, `permissions`).
+    func jsonParameter(_ placeholder: String) -> String
+
+    /// The stored text of a JSON column, comparable with a text value.
+    func jsonColumnText(_ column: String) -> String
+
+    /// The clause (with a leading space) ending a `SELECT` that locks the selected rows of `alias` until the
+    /// transaction ends, skipping rows another transaction holds when `skippingLocked`; empty where one writer
+    /// serialises every write anyway.
+    func rowLock(alias: String, skippingLocked: Bool) -> String
+
+    /// The `applications` column that orders applications created in the same millisecond by creation.
+    var applicationCreationOrder: String { get }
+
+    /// Refuses fields the engine cannot store.
+    ///
+    /// - Throws: `StorageError.invalid` naming the offending field.
+    func validateStorable(_ fields: JSONObject) throws(StorageError)
 }

@@ -10,6 +10,8 @@ package enum SQLValue: Sendable, Hashable {
     case text(String)
     /// A boolean (an integer 1/0 in SQLite, `boolean` in PostgreSQL).
     case boolean(Bool)
+    /// Bytes (an SQLite `BLOB`, a PostgreSQL `bytea`).
+    case blob([UInt8])
 }
 
 /// SQL text plus the values bound to its placeholders, in placeholder order.
@@ -39,6 +41,12 @@ package struct SQLStatement: Sendable {
     /// Binds a value and appends its placeholder.
     package mutating func bind(_ value: SQLValue) {
         text += parameter(value)
+    }
+
+    /// Binds values and appends their placeholders separated by commas (`$1, $2, $3`), e.g. for a `VALUES` tuple or an
+    /// `IN` list.
+    package mutating func bind(list values: [SQLValue]) {
+        text += values.map { parameter($0) }.joined(separator: ", ")
     }
 
     /// Binds a value and returns its placeholder without appending it, for text assembled around it.

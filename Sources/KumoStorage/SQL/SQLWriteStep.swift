@@ -1,9 +1,8 @@
 /// One statement of a write unit and what it means when the statement returns no row.
 ///
-/// Shared write logic (``AccountStatements``) describes a unit as steps, so both engines run exactly the same
-/// statements in the same order with the same checks: each engine only loops over the steps inside its transaction
-/// (SQLite savepoint, PostgreSQL transaction) and throws ``errorWhenEmpty`` when a checked statement returns nothing.
-/// Throwing rolls back every earlier step of the unit.
+/// Shared write logic (``AccountStatements``) describes a unit as steps, run by ``SQLExecutor/run(_:)`` inside the
+/// unit's transaction (SQLite savepoint, PostgreSQL transaction), which throws ``errorWhenEmpty`` when a checked
+/// statement returns nothing. Throwing rolls back every earlier step of the unit.
 package struct SQLWriteStep: Sendable {
     /// The statement.
     package var statement: SQLStatement

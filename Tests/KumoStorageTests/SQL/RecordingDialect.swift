@@ -1,8 +1,12 @@
 import KumoStorage
+import NCMBWire
 
 /// A dialect with readable, engine-free spellings, so compiler tests can assert on the SQL shape.
 struct RecordingDialect: SQLDialect {
-    func placeholder(index: Int) -> String { "$\(index)" }
+    /// What placeholders start with: `$` as in PostgreSQL, or `?` as in SQLite.
+    var placeholderPrefix = "$"
+
+    func placeholder(index: Int) -> String { "\(placeholderPrefix)\(index)" }
     func literal(_ value: Bool) -> String { value ? "TRUE" : "FALSE" }
     func isKind(_ kind: SQLJSONKind, _ reference: SQLJSONReference) -> String { "is_\(kind)(\(render(reference)))" }
     func exists(_ reference: SQLJSONReference) -> String { "exists(\(render(reference)))" }
@@ -20,6 +24,11 @@ struct RecordingDialect: SQLDialect {
         (limit.map { " LIMIT \($0)" } ?? "") + (offset.map { " OFFSET \($0)" } ?? "")
     }
     func concatenate(_ left: String, _ right: String) -> String { "\(left) || \(right)" }
+    func jsonParameter(_ placeholder: String) -> String { "json(\(placeholder))" }
+    func jsonColumnText(_ column: String) -> String { "text(\(column))" }
+    func rowLock(alias: String, skippingLocked: Bool) -> String { " LOCK \(alias)" + (skippingLocked ? " SKIP" : "") }
+    var applicationCreationOrder: String { "position" }
+    func validateStorable(_ fields: JSONObject) throws(StorageError) {}
 
     private func render(_ reference: SQLJSONReference) -> String {
         let base =

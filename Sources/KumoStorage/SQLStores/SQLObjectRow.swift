@@ -1,8 +1,7 @@
-import KumoStorage
 import NCMBWire
 
 /// An `objects` row as the compiler's statements select it (``QueryCompiler/ObjectColumn``).
-struct SQLiteObjectRow: Sendable {
+struct SQLObjectRow: Sendable {
     /// The row identifier.
     let rowId: Int64
     /// The object, fields as stored.
@@ -12,20 +11,20 @@ struct SQLiteObjectRow: Sendable {
     ///
     /// - Parameter parsesFields: Whether to parse the fields now (rows about to be changed or embedded) or leave the
     ///   stored text to be copied into a response or parsed on first read (``StoredFields``). The text was written by
-    ///   `JSONValue.serializedString()`; only its outer braces are checked here.
+    ///   `JSONValue.serializedString()` (PostgreSQL's `json` keeps it as written); only its outer braces are checked here.
     /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees (corruption).
-    init(_ row: SQLiteRow, parsesFields: Bool = true) throws {
+    init(_ row: SQLRow, parsesFields: Bool = true) throws(StorageError) {
         typealias Column = QueryCompiler.ObjectColumn
-        guard let rowId = row.column(Column.rowId)?.integer, let objectId = row.column(Column.objectId)?.string,
-            let createDate = row.column(Column.createDate)?.integer, let updateDate = row.column(Column.updateDate)?.integer,
-            let aclText = row.column(Column.acl)?.string, let fieldsText = row.column(Column.fields)?.string,
-            let fields = SQLiteObjectRow.fields(storedText: fieldsText, parsing: parsesFields),
-            let acl = SQLiteObjectRow.acl(storedText: aclText)
+        guard let rowId = row.integer(Column.rowId), let objectId = row.string(Column.objectId),
+            let createDate = row.integer(Column.createDate), let updateDate = row.integer(Column.updateDate),
+            let aclText = row.string(Column.acl), let fieldsText = row.string(Column.fields),
+            let fields = SQLObjectRow.fields(storedText: fieldsText, parsing: parsesFields),
+            let acl = SQLObjectRow.acl(storedText: aclText)
         else { throw StorageError.unavailable("An objects row could not be decoded.") }
-        self.rowId = Int64(rowId)
+        self.rowId = rowId
         self.object = StoredObject(
-            objectId: objectId, createDate: WireDate(millisecondsSince1970: Int64(createDate)),
-            updateDate: WireDate(millisecondsSince1970: Int64(updateDate)), acl: acl, storedFields: fields
+            objectId: objectId, createDate: WireDate(millisecondsSince1970: createDate),
+            updateDate: WireDate(millisecondsSince1970: updateDate), acl: acl, storedFields: fields
         )
     }
 
@@ -43,12 +42,5 @@ struct SQLiteObjectRow: Sendable {
     private static func acl(storedText text: String) -> AccessControlList? {
         if text == publicReadWriteText { return .publicReadWrite }
         return (try? JSONValue(parsing: text)).map { AccessControlList(storedJSON: $0) }
-    }
-}
-
-extension SQLiteRow {
-    /// A boolean column (`can_read`, `can_write`): any non-zero integer is true.
-    func flag(_ name: String) -> Bool {
-        (column(name)?.integer ?? 0) != 0
     }
 }

@@ -1,28 +1,27 @@
-import KumoStorage
 import NCMBWire
 
-/// Expands `include` paths in the read transaction of a find (wire spec §5.2).
+/// Expands `include` paths in the read of a find (wire spec §5.2).
 ///
 /// Each level runs one query per target class through ``QueryCompiler`` with the caller's `AccessContext`, so an
 /// included object is one the caller may read; an unreadable or missing target stays a Pointer. A dotted path
 /// (`post.author`) expands `post` first, then `author` inside the included posts. Only pointer fields are expanded.
 /// An included object is its wire JSON followed by `"__type":"Object","className":"<class>"`.
-struct SQLiteIncluder {
-    let transaction: SQLiteTransaction
+struct SQLIncluder<Executor: SQLExecutor> {
+    let executor: Executor
+    let dialect: any SQLDialect
     let applicationId: String
     let access: AccessContext
-    let dialect = SQLiteDialect()
 
     /// The objects with every path expanded.
-    func expand(_ objects: [StoredObject], paths: [[FieldName]]) throws -> [StoredObject] {
+    func expand(_ objects: [StoredObject], paths: [[FieldName]]) async throws -> [StoredObject] {
         var objects = objects
-        for (field, remainders) in SQLiteIncluder.group(paths) {
+        for (field, remainders) in SQLIncluder.group(paths) {
             let pointers = objects.compactMap { object -> Pointer? in
                 guard let value = object.fields[field.rawValue], case .pointer(let pointer) = TypedValue(value) else { return nil }
                 return pointer
             }
             guard !pointers.isEmpty else { continue }
-            let targets = try fetch(pointers, remainders: remainders)
+            let targets = try await fetch(pointers, remainders: remainders)
             for index in objects.indices {
                 guard let value = objects[index].fields[field.rawValue], case .pointer(let pointer) = TypedValue(value),
                     let target = targets[pointer]
@@ -37,7 +36,7 @@ struct SQLiteIncluder {
     }
 
     /// The readable targets of the pointers, expanded along the remaining paths, by pointer.
-    private func fetch(_ pointers: [Pointer], remainders: [[FieldName]]) throws -> [Pointer: StoredObject] {
+    private func fetch(_ pointers: [Pointer], remainders: [[FieldName]]) async throws -> [Pointer: StoredObject] {
         var found: [Pointer: StoredObject] = [:]
         let objectIdsByClass = Dictionary(grouping: pointers, by: \.className).mapValues { Array(Set($0.map(\.objectId))).sorted() }
         for className in objectIdsByClass.keys.sorted() {
@@ -48,8 +47,8 @@ struct SQLiteIncluder {
                 parameters: QueryParameters(whereQuery: WhereQuery([condition]), limit: objectIds.count)
             )
             guard let page = QueryCompiler.find(request, access: access, dialect: dialect).page else { continue }
-            var targets = try transaction.rows(page).map { try SQLiteObjectRow($0).object }
-            if !remainders.isEmpty { targets = try expand(targets, paths: remainders) }
+            var targets = try await executor.rows(page).map { try SQLObjectRow($0).object }
+            if !remainders.isEmpty { targets = try await expand(targets, paths: remainders) }
             for target in targets { found[Pointer(className: className, objectId: target.objectId)] = target }
         }
         return found

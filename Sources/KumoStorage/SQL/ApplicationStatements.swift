@@ -1,0 +1,103 @@
+package import NCMBWire
+
+/// The dialect-neutral statements of `ApplicationStore`, shared by both engines so that they run the same SQL: the
+/// `applications` table (settings as `ApplicationSettings.storedJSON`) and the `permissions` column of `classes`
+/// (`ClassPermissions.storedJSON`, `{}` when none were set).
+package enum ApplicationStatements {
+    /// A column that identifies one application.
+    package enum Key: String, Sendable {
+        /// `applications.application_id`.
+        case applicationId = "application_id"
+        /// `applications.application_key`.
+        case applicationKey = "application_key"
+        /// `applications.name`.
+        case name
+    }
+
+    /// The columns of an application row, in the order ``create(_:dialect:)`` writes them.
+    private static let columns = "application_id, name, application_key, client_key, settings, create_date"
+
+    /// Stores a new application; a taken id, name or key fails as a unique violation.
+    package static func create(_ application: HostedApplication, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "INSERT INTO applications (\(columns)) VALUES (")
+        statement.bind(
+            list: [application.applicationId, application.name, application.applicationKey, application.clientKey].map(SQLValue.text))
+        statement.append(", ")
+        statement.append(dialect.jsonParameter(statement.parameter(.text(application.settings.storedJSON.serializedString()))))
+        statement.append(", ")
+        statement.bind(.integer(application.createDate.millisecondsSince1970))
+        statement.append(")")
+        return statement
+    }
+
+    /// The application whose `key` column holds `value`: at most one row for ``application(_:)``.
+    package static func application(_ key: Key, equals value: String, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT \(columns) FROM applications WHERE \(key.rawValue) = ")
+        statement.bind(.text(value))
+        return statement
+    }
+
+    /// Every application, oldest first (creation order within one millisecond).
+    package static func all(dialect: any SQLDialect) -> SQLStatement {
+        SQLStatement(dialect: dialect, "SELECT \(columns) FROM applications ORDER BY create_date, \(dialect.applicationCreationOrder)")
+    }
+
+    /// Replaces the settings of an application; returns a row when it exists.
+    package static func updateSettings(applicationId: String, settings: ApplicationSettings, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "UPDATE applications SET settings = ")
+        statement.append(dialect.jsonParameter(statement.parameter(.text(settings.storedJSON.serializedString()))))
+        statement.append(" WHERE application_id = ")
+        statement.bind(.text(applicationId))
+        statement.append(" RETURNING application_id")
+        return statement
+    }
+
+    /// The classes of an application that have permissions set: rows of `class_name` and `permissions`.
+    package static func classPermissions(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT class_name, permissions FROM classes WHERE application_id = ")
+        statement.bind(.text(applicationId))
+        statement.append(" AND \(dialect.jsonColumnText("permissions")) <> '{}'")
+        return statement
+    }
+
+    /// Registers the class when missing, then replaces its permissions.
+    package static func setClassPermissions(
+        _ permissions: ClassPermissions, applicationId: String, className: ClassName, dialect: any SQLDialect
+    ) -> [SQLStatement] {
+        var update = SQLStatement(dialect: dialect, "UPDATE classes SET permissions = ")
+        update.append(dialect.jsonParameter(update.parameter(.text(permissions.storedJSON.serializedString()))))
+        update.append(" WHERE application_id = ")
+        update.bind(.text(applicationId))
+        update.append(" AND class_name = ")
+        update.bind(.text(className.rawValue))
+        return [ObjectStatements.registerClass(applicationId: applicationId, className: className, dialect: dialect), update]
+    }
+
+    /// Decodes an application row.
+    ///
+    /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
+    package static func application(_ row: SQLRow) throws(StorageError) -> HostedApplication {
+        guard let applicationId = row.string("application_id"), let name = row.string("name"),
+            let applicationKey = row.string("application_key"), let clientKey = row.string("client_key"),
+            let settingsText = row.string("settings"), let createDate = row.integer("create_date"),
+            let settings = try? JSONValue(parsing: settingsText)
+        else { throw StorageError.unavailable("An applications row could not be decoded.") }
+        return HostedApplication(
+            applicationId: applicationId, name: name, applicationKey: applicationKey, clientKey: clientKey,
+            settings: ApplicationSettings(storedJSON: settings), createDate: WireDate(millisecondsSince1970: createDate)
+        )
+    }
+
+    /// Decodes the rows of ``classPermissions(applicationId:dialect:)``; rows without operations are skipped.
+    package static func classPermissions(_ rows: [SQLRow]) -> [ClassName: ClassPermissions] {
+        var permissions: [ClassName: ClassPermissions] = [:]
+        for row in rows {
+            guard let name = row.string("class_name").flatMap(ClassName.init), let text = row.string("permissions"),
+                let stored = try? JSONValue(parsing: text)
+            else { continue }
+            let classPermissions = ClassPermissions(storedJSON: stored)
+            if !classPermissions.operations.isEmpty { permissions[name] = classPermissions }
+        }
+        return permissions
+    }
+}

@@ -1,0 +1,60 @@
+/// Runs statements on one connection, inside the transaction of the unit it was handed to (or on its own for a
+/// single-statement read): the one operation the shared stores need from a driver.
+///
+/// SQLite's executor runs synchronously on the thread its unit runs on; PostgreSQL's awaits the server. An executor
+/// must not escape the closure it was handed to.
+package protocol SQLExecutor: Sendable {
+    /// Runs a statement with its bindings and returns its rows (none for a statement without result columns).
+    ///
+    /// - Throws: when the engine cannot run it; by the end of the unit the engine reports every failure as
+    ///   `StorageError` (a unique violation as `.duplicate`, anything else as `.unavailable`).
+    func rows(_ statement: SQLStatement) async throws -> [SQLRow]
+}
+
+extension SQLExecutor {
+    /// Runs shared write steps in order; a checked step that returns no row throws its error, which rolls the unit
+    /// back (SQLite: to its savepoint; PostgreSQL: the whole transaction).
+    package func run(_ steps: [SQLWriteStep]) async throws {
+        for step in steps {
+            let rows = try await rows(step.statement)
+            if rows.isEmpty, let error = step.errorWhenEmpty { throw error }
+        }
+    }
+}
+
+/// How a read runs; each engine maps it onto its connections (see `SQLiteReaderPool`, `PostgresDatabase`).
+package enum SQLReadShape: Sendable, Hashable {
+    /// One statement whose cost is bounded by one index lookup (a row by its key). SQLite runs it on the calling
+    /// thread; PostgreSQL as one statement.
+    case pointLookup
+    /// One statement of any cost, atomic on its own. SQLite runs it on its thread pool without `BEGIN`.
+    case singleStatement
+    /// Several statements that must see one snapshot: a read-only transaction.
+    case snapshot
+}
+
+/// An engine's connection handling, as the shared stores use it: reads of a ``SQLReadShape`` and atomic write units,
+/// each handed an ``SQLExecutor``.
+///
+/// The stores in `SQLStores/` are generic over this protocol, so both engines run the same statements in the same order
+/// with the same checks; an engine adds only its driver, its dialect and its migrations.
+package protocol SQLEngine: Sendable {
+    /// The executor a unit receives.
+    associatedtype Executor: SQLExecutor
+
+    /// How the engine spells SQL.
+    var dialect: any SQLDialect { get }
+
+    /// Runs `body` as a read of the given shape and returns its result.
+    ///
+    /// - Throws: what `body` threw, or `StorageError.unavailable` when the engine cannot run it.
+    func read<Value: Sendable>(
+        _ shape: SQLReadShape, _ body: @escaping @Sendable (Executor) async throws -> Value
+    ) async throws -> Value
+
+    /// Runs `unit` atomically and returns its result once it is durable: every statement of the unit commits, or
+    /// none does when it throws.
+    ///
+    /// - Throws: what `unit` threw, or `StorageError.unavailable` when the commit failed or the engine is closed.
+    func write<Value: Sendable>(_ unit: @escaping @Sendable (Executor) async throws -> Value) async throws -> Value
+}

@@ -1,0 +1,61 @@
+package import NCMBWire
+
+/// `ApplicationStore` on any SQL engine: the shared ``ApplicationStatements``, each call one unit or one statement.
+package struct SQLApplicationStore<Engine: SQLEngine>: ApplicationStore {
+    let engine: Engine
+
+    /// Creates the store over an engine.
+    package init(engine: Engine) {
+        self.engine = engine
+    }
+
+    package func create(_ application: HostedApplication) async throws {
+        let statement = ApplicationStatements.create(application, dialect: engine.dialect)
+        try await engine.write { executor in _ = try await executor.rows(statement) }
+    }
+
+    package func application(applicationKey: String) async throws -> HostedApplication? {
+        try await first(.applicationKey, applicationKey)
+    }
+
+    package func application(applicationId: String) async throws -> HostedApplication? {
+        try await first(.applicationId, applicationId)
+    }
+
+    package func application(named name: String) async throws -> HostedApplication? {
+        try await first(.name, name)
+    }
+
+    package func all() async throws -> [HostedApplication] {
+        try await rows(ApplicationStatements.all(dialect: engine.dialect)).map(ApplicationStatements.application)
+    }
+
+    private func first(_ key: ApplicationStatements.Key, _ value: String) async throws -> HostedApplication? {
+        try await rows(ApplicationStatements.application(key, equals: value, dialect: engine.dialect)).first
+            .map(ApplicationStatements.application)
+    }
+
+    package func updateSettings(applicationId: String, settings: ApplicationSettings) async throws {
+        let statement = ApplicationStatements.updateSettings(applicationId: applicationId, settings: settings, dialect: engine.dialect)
+        let updated = try await engine.write { executor in try await executor.rows(statement) }
+        if updated.isEmpty { throw StorageError.notFound }
+    }
+
+    package func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {
+        ApplicationStatements.classPermissions(
+            try await rows(ApplicationStatements.classPermissions(applicationId: applicationId, dialect: engine.dialect)))
+    }
+
+    package func setClassPermissions(_ permissions: ClassPermissions, applicationId: String, className: ClassName) async throws {
+        let statements = ApplicationStatements.setClassPermissions(
+            permissions, applicationId: applicationId, className: className, dialect: engine.dialect)
+        try await engine.write { executor in
+            for statement in statements { _ = try await executor.rows(statement) }
+        }
+    }
+
+    /// The rows of one read-only statement.
+    private func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
+        try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+    }
+}

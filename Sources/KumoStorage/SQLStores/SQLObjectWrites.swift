@@ -1,0 +1,71 @@
+import NCMBWire
+
+/// The write units of ``SQLObjectStore``, run with the executor of one unit (SQLite: inside the writer's transaction
+/// and savepoint; PostgreSQL: inside the unit's transaction).
+struct SQLObjectWrites<Executor: SQLExecutor> {
+    let executor: Executor
+    let dialect: any SQLDialect
+
+    /// Registers the class, inserts the row, its access rows and its relation rows, then its account rows (unique
+    /// values, password hash, sign-up session, push job: ``AccountStatements``).
+    func insert(_ object: NewObject, plan: ObjectWritePlan) async throws -> StoredObject {
+        let key = object.key
+        try dialect.validateStorable(plan.fields)
+        _ = try await executor.rows(
+            ObjectStatements.registerClass(applicationId: key.applicationId, className: key.className, dialect: dialect))
+        let inserted = try await executor.rows(ObjectStatements.insert(object, fields: plan.fields, dialect: dialect))
+        guard let rowId = inserted.first?.integer(QueryCompiler.ObjectColumn.rowId) else {
+            throw StorageError.unavailable("The object row was not inserted.")
+        }
+        var statements: [SQLStatement] = []
+        if let access = ObjectStatements.insertAccessRows(ObjectWritePlan.accessRows(of: object.acl), rowId: rowId, dialect: dialect) {
+            statements.append(access)
+        }
+        statements += ObjectStatements.relationChanges(
+            plan.relationChanges, ownerRowId: rowId, applicationId: key.applicationId, dialect: dialect)
+        for statement in statements { _ = try await executor.rows(statement) }
+        try await executor.run(AccountStatements.afterInsert(object, fields: plan.fields, rowId: rowId, dialect: dialect))
+        return StoredObject(
+            objectId: key.objectId, createDate: object.createDate, updateDate: object.createDate, acl: object.acl, fields: plan.fields
+        )
+    }
+
+    /// Runs a write lookup and checks the caller's permission (Kumo D3): missing or neither readable nor writable →
+    /// `.notFound`; readable but not writable → `.denied`. A write-only grant allows the write.
+    func writableRow(_ lookup: SQLStatement) async throws -> SQLObjectRow {
+        guard let row = try await executor.rows(lookup).first else { throw StorageError.notFound }
+        guard row.flag(QueryCompiler.ObjectColumn.canWrite) else {
+            throw row.flag(QueryCompiler.ObjectColumn.canRead) ? StorageError.denied : StorageError.notFound
+        }
+        return try SQLObjectRow(row)
+    }
+
+    /// Applies an update to a row whose write permission was checked (and which is locked where the engine has
+    /// concurrent writers), keeping its access, relation and account rows in step.
+    func apply(_ update: ObjectUpdate, to row: SQLObjectRow) async throws -> StoredObject {
+        let plan = try ObjectWritePlan(applying: update.operations, to: row.object.fields)
+        try dialect.validateStorable(plan.fields)
+        let acl = update.acl ?? row.object.acl
+        var statements = [
+            ObjectStatements.update(rowId: row.rowId, fields: plan.fields, updateDate: update.updateDate, acl: acl, dialect: dialect)
+        ]
+        if let replacement = update.acl {
+            statements.append(ObjectStatements.deleteAccessRows(rowId: row.rowId, dialect: dialect))
+            if let access = ObjectStatements.insertAccessRows(
+                ObjectWritePlan.accessRows(of: replacement), rowId: row.rowId, dialect: dialect)
+            {
+                statements.append(access)
+            }
+        }
+        statements += ObjectStatements.relationChanges(
+            plan.relationChanges, ownerRowId: row.rowId, applicationId: update.key.applicationId, dialect: dialect)
+        for statement in statements { _ = try await executor.rows(statement) }
+        try await executor.run(
+            AccountStatements.afterUpdate(update, oldFields: row.object.fields, newFields: plan.fields, rowId: row.rowId, dialect: dialect))
+        var object = row.object
+        object.fields = plan.fields
+        object.acl = acl
+        object.updateDate = update.updateDate
+        return object
+    }
+}
