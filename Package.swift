@@ -30,7 +30,7 @@ let package = Package(
         // (`sqlite_nio_sqlite3_*`) and module name may change in any minor release, so upgrades are explicit: a new
         // minor version is taken by changing this range after the SQLite tests passed with it. Why the C API and not
         // SQLiteNIO's public one: point lookups on the calling thread and cached prepared statements (see README,
-        // Performance, and the decision record on the SQLite driver).
+        // Performance, and docs/decisions/0021-sqlite-through-its-c-api.md).
         .package(url: "https://github.com/vapor/sqlite-nio.git", .upToNextMinor(from: "1.13.2")),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
