@@ -105,11 +105,14 @@ let package = Package(
         ),
 
         // MARK: - Server
+        .target(name: "KumoSeams", dependencies: ["NCMBWire", "KumoStorage"], swiftSettings: swiftSettings),
+        .testTarget(name: "KumoSeamsTests", dependencies: ["KumoSeams"], swiftSettings: swiftSettings),
         .target(
             name: "KumoServer",
             dependencies: [
                 "NCMBWire",
                 "KumoStorage",
+                "KumoSeams",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -132,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "KumoServerTests",
             dependencies: [
-                "KumoServer", "KumoStorage", "NCMBWire", "KumoTestSupport",
+                "KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -157,6 +160,7 @@ let package = Package(
                 "KumoStorage",
                 "KumoSQLite",
                 "KumoPostgres",
+                "KumoSeams",
                 "KumoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -181,6 +185,7 @@ let package = Package(
                 "KumoStorage",
                 "KumoSQLite",
                 "KumoPostgres",
+                "KumoSeams",
                 "KumoServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -202,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "KumoIntegrationTests",
             dependencies: [
-                "NCMB", "KumoTestSupport", "KumoServer", "KumoStorage", "KumoSQLite", "NCMBWire",
+                "NCMB", "KumoTestSupport", "KumoSeams", "KumoServer", "KumoStorage", "KumoSQLite", "NCMBWire",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "JWTKit", package: "jwt-kit"),

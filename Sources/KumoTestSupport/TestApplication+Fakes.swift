@@ -25,9 +25,7 @@ extension TestApplication {
         var configuration = KumoConfiguration()
         configure(&configuration)
         let mailbox = RecordingMailTransport()
-        var environment = ServerEnvironment(
-            storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger,
-            passwordHasher: testPasswordHasher(), mailer: mailbox)
+        var environment = ServerEnvironment.test(storage: storage, clock: clock, logger: logger, mailer: mailbox)
         customize(&environment)
         return try await body(
             TestApplication(

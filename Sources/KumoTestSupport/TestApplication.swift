@@ -47,9 +47,7 @@ package struct TestApplication: Sendable {
             var configuration = KumoConfiguration()
             configure(&configuration)
             let mailbox = RecordingMailTransport()
-            var environment = ServerEnvironment(
-                storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger,
-                passwordHasher: testPasswordHasher(), mailer: mailbox)
+            var environment = ServerEnvironment.test(storage: storage, clock: clock, logger: logger, mailer: mailbox)
             customize(&environment)
             let testApplication = TestApplication(
                 storage: storage, application: application, clock: clock, environment: environment, configuration: configuration,

@@ -1,4 +1,4 @@
-import KumoServer
+package import KumoSeams
 package import NCMBWire
 import NIOConcurrencyHelpers
 

@@ -1,3 +1,4 @@
+import KumoSeams
 import NCMBWire
 
 /// Fields stored in objects that no query may touch: `authData` of users (comparing it against guesses reveals provider

@@ -1,3 +1,4 @@
+import KumoSeams
 import NCMBWire
 
 /// Reads the account fields of `/users` and `/login` requests (wire spec §5.3) before the rest of a body becomes field

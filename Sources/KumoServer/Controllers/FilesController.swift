@@ -1,4 +1,5 @@
 package import Hummingbird
+import KumoSeams
 package import KumoStorage
 package import NCMBWire
 

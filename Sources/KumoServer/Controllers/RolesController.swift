@@ -1,3 +1,4 @@
+import KumoSeams
 package import KumoStorage
 package import NCMBWire
 

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import KumoSeams
 import KumoStorage
 import Metrics
 import NCMBWire

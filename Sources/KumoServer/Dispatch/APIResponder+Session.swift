@@ -1,3 +1,4 @@
+import KumoSeams
 import NCMBWire
 import Hummingbird
 import KumoStorage

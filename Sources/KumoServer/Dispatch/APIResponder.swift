@@ -1,4 +1,5 @@
 package import Hummingbird
+import KumoSeams
 import KumoStorage
 import Logging
 import Metrics

@@ -1,3 +1,4 @@
+package import KumoSeams
 import MultipartKit
 import NCMBWire
 package import NIOCore

@@ -1,4 +1,5 @@
 import JWTKit
+import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire

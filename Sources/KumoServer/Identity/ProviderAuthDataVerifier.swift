@@ -1,4 +1,5 @@
 package import AsyncHTTPClient
+package import KumoSeams
 package import KumoStorage
 package import Logging
 package import NCMBWire

@@ -1,4 +1,5 @@
 package import Foundation
+package import KumoSeams
 import NCMBWire
 package import NIOPosix
 

@@ -1,3 +1,4 @@
+import KumoSeams
 package import NCMBWire
 
 extension MailMessage {

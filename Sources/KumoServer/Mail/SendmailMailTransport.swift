@@ -1,4 +1,5 @@
 import Foundation
+package import KumoSeams
 import NCMBWire
 package import NIOPosix
 

@@ -1,4 +1,5 @@
 package import JWTKit
+import KumoSeams
 package import KumoStorage
 import NCMBWire
 import NIOConcurrencyHelpers

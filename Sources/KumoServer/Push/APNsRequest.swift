@@ -1,3 +1,4 @@
+package import KumoSeams
 package import NCMBWire
 
 /// The parts of one APNs provider-API request that depend only on the notification: payload and push headers.

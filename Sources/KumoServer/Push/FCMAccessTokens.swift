@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 package import JWTKit
+import KumoSeams
 package import KumoStorage
 import NCMBWire
 import NIOConcurrencyHelpers

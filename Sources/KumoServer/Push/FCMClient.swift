@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import KumoSeams
 import KumoStorage
 import NCMBWire
 import NIOCore

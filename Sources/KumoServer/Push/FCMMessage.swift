@@ -1,3 +1,4 @@
+package import KumoSeams
 package import NCMBWire
 
 /// The body of one FCM HTTP v1 `messages:send` request: a data-only message, which the NCMB Android SDK

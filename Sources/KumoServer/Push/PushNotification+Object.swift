@@ -1,3 +1,4 @@
+import KumoSeams
 package import NCMBWire
 
 /// Reading a push (class `push`, wire spec §5.7), as ``PushRequest`` parsed it, into what the platform clients send.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoSeams
 import KumoServer
 
 /// How `kumo serve` sends the mails of the account flows (mail-address sign-up, password reset, address confirmation).

@@ -1,4 +1,5 @@
 import HTTPTypes
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JWTKit
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport

@@ -1,4 +1,5 @@
 import JWTKit
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport

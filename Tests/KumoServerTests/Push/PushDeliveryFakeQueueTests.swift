@@ -62,7 +62,8 @@ final class FakePushQueue: Sendable {
         var logger = Logger(label: "kumo.test")
         logger.logLevel = .critical
         let environment = ServerEnvironment(
-            storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger, pushSender: sender)
+            storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger,
+            authDataVerifier: ProviderAuthDataVerifier(), pushSender: sender)
         return PushDeliveryService(environment: environment)
     }
 

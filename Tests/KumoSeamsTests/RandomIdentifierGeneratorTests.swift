@@ -1,4 +1,4 @@
-import KumoServer
+import KumoSeams
 import Testing
 
 /// ``RandomIdentifierGenerator``: the requested length, only characters of the alphabet, each equally likely.
