@@ -152,6 +152,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "KumoMail",
+            dependencies: ["KumoSeams", "NCMBWire", .product(name: "NIOPosix", package: "swift-nio")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoMailTests", dependencies: ["KumoMail", "KumoSeams", "KumoTestSupport", "NCMBWire"],
+            swiftSettings: swiftSettings),
+
         // MARK: - Executable
         .executableTarget(
             name: "kumo",
@@ -162,6 +171,7 @@ let package = Package(
                 "KumoPostgres",
                 "KumoSeams",
                 "KumoServer",
+                "KumoMail",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -207,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "KumoIntegrationTests",
             dependencies: [
-                "NCMB", "KumoTestSupport", "KumoSeams", "KumoServer", "KumoStorage", "KumoSQLite", "NCMBWire",
+                "NCMB", "KumoTestSupport", "KumoSeams", "KumoServer", "KumoMail", "KumoStorage", "KumoSQLite", "NCMBWire",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "JWTKit", package: "jwt-kit"),

@@ -1,5 +1,4 @@
 package import KumoSeams
-package import KumoServer
 package import KumoStorage
 import Testing
 

@@ -1,4 +1,4 @@
-package import KumoSeams
+import KumoSeams
 package import NCMBWire
 import NIOConcurrencyHelpers
 

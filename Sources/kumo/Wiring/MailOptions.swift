@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import KumoMail
 import KumoSeams
-import KumoServer
 
 /// How `kumo serve` sends the mails of the account flows (mail-address sign-up, password reset, address confirmation).
 struct MailOptions: ParsableArguments {

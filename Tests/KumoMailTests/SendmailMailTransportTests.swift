@@ -1,8 +1,6 @@
 import Foundation
-import HTTPTypes
-import HummingbirdTesting
+import KumoMail
 import KumoSeams
-import KumoServer
 import KumoTestSupport
 import Testing
 
