@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "KumoServerTests",
             dependencies: [
-                "KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport",
+                "KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport", "KumoIdentity",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -161,6 +161,37 @@ let package = Package(
             name: "KumoMailTests", dependencies: ["KumoMail", "KumoSeams", "KumoTestSupport", "NCMBWire"],
             swiftSettings: swiftSettings),
 
+        .target(
+            name: "KumoIdentity",
+            dependencies: [
+                "KumoSeams",
+                "KumoStorage",
+                "NCMBWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoIdentityTests",
+            dependencies: [
+                "KumoIdentity", "KumoSeams", "KumoServer", "KumoStorage", "NCMBWire", "KumoTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Executable
         .executableTarget(
             name: "kumo",
@@ -172,6 +203,7 @@ let package = Package(
                 "KumoSeams",
                 "KumoServer",
                 "KumoMail",
+                "KumoIdentity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -197,6 +229,7 @@ let package = Package(
                 "KumoPostgres",
                 "KumoSeams",
                 "KumoServer",
+                "KumoIdentity",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

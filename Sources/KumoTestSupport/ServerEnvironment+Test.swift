@@ -1,3 +1,4 @@
+import KumoIdentity
 package import KumoSeams
 package import KumoServer
 package import KumoStorage

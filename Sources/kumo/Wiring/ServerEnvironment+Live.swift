@@ -1,3 +1,4 @@
+import KumoIdentity
 import KumoSeams
 import KumoServer
 import KumoStorage

@@ -1,3 +1,4 @@
+import KumoIdentity
 import KumoServer
 import KumoStorage
 import KumoTestSupport

@@ -1,6 +1,6 @@
 import HTTPTypes
+import KumoIdentity
 import KumoSeams
-import KumoServer
 import KumoStorage
 import KumoTestSupport
 import Logging

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import KumoIdentity
 import KumoServer
 import KumoStorage
 import KumoTestSupport

@@ -1,4 +1,4 @@
-import KumoServer
+import KumoIdentity
 import KumoStorage
 import KumoTestSupport
 import NCMBWire

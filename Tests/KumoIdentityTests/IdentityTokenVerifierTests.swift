@@ -1,5 +1,5 @@
 import Foundation
-import KumoServer
+import KumoIdentity
 import KumoStorage
 import KumoTestSupport
 import Logging

@@ -1,5 +1,5 @@
 import HTTPTypes
-import KumoServer
+import KumoIdentity
 import KumoStorage
 import KumoTestSupport
 import Logging

@@ -1,4 +1,4 @@
-import KumoServer
+import KumoIdentity
 import Testing
 
 /// OAuth 1.0a signing (RFC 5849) as used for Twitter's `verify_credentials`.

@@ -1,8 +1,8 @@
+import _CryptoExtras
 import Crypto
 import Foundation
 import JWTKit
 import NCMBWire
-import _CryptoExtras
 
 /// Keys a test generates to play an OpenID provider: an ES256 (P-256) key like Apple's and an RS256 (RSA 2048) key like
 /// Google's, each with a key id, able to sign ID tokens and to publish their public halves as a JWKS.

@@ -1,6 +1,5 @@
+import KumoIdentity
 import KumoSeams
-import KumoServer
-import Logging
 import NCMBWire
 import Testing
 
@@ -11,13 +10,4 @@ func expectOAuthError(
     let error = await #expect(throws: KumoError.self, sourceLocation: sourceLocation) { try await body() }
     #expect(error?.code == .oAuthAuthenticationError, sourceLocation: sourceLocation)
     #expect(error?.message == "OAuth \(provider) authentication error.", sourceLocation: sourceLocation)
-}
-
-extension Logger {
-    /// A logger that drops everything below `critical`, so refusals do not flood the test output.
-    static var quiet: Logger {
-        var logger = Logger(label: "kumo.test.identity")
-        logger.logLevel = .critical
-        return logger
-    }
 }
