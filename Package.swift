@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "KumoServerTests",
             dependencies: [
-                "KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport", "KumoIdentity",
+                "KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -192,6 +192,35 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "KumoPush",
+            dependencies: [
+                "KumoSeams",
+                "KumoStorage",
+                "NCMBWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoPushTests",
+            dependencies: [
+                "KumoPush", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Executable
         .executableTarget(
             name: "kumo",
@@ -204,6 +233,7 @@ let package = Package(
                 "KumoServer",
                 "KumoMail",
                 "KumoIdentity",
+                "KumoPush",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -230,6 +260,7 @@ let package = Package(
                 "KumoSeams",
                 "KumoServer",
                 "KumoIdentity",
+                "KumoPush",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -250,7 +281,8 @@ let package = Package(
         .testTarget(
             name: "KumoIntegrationTests",
             dependencies: [
-                "NCMB", "KumoTestSupport", "KumoSeams", "KumoServer", "KumoMail", "KumoStorage", "KumoSQLite", "NCMBWire",
+                "NCMB", "KumoTestSupport", "KumoSeams", "KumoServer", "KumoMail", "KumoPush", "KumoStorage", "KumoSQLite",
+                "NCMBWire",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "JWTKit", package: "jwt-kit"),

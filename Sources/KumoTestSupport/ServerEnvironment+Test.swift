@@ -1,4 +1,5 @@
 import KumoIdentity
+import KumoPush
 package import KumoSeams
 package import KumoServer
 package import KumoStorage

@@ -1,4 +1,5 @@
 import KumoIdentity
+import KumoPush
 import KumoSeams
 import KumoServer
 import KumoStorage

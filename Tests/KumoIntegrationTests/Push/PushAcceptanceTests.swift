@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import JWTKit
+import KumoPush
 import KumoSeams
 import KumoServer
 import KumoStorage

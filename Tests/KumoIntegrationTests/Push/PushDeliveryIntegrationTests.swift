@@ -1,5 +1,6 @@
 import HTTPTypes
 import HummingbirdTesting
+import KumoPush
 import KumoSeams
 import KumoServer
 import KumoStorage

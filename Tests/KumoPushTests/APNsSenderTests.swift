@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import JWTKit
+import KumoPush
 import KumoSeams
-import KumoServer
 import KumoStorage
 import KumoTestSupport
 import Logging

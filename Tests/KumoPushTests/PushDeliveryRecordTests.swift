@@ -1,12 +1,12 @@
+import KumoPush
 import KumoSeams
-import KumoServer
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Reading a push object for delivery: its expiry, its notification, its segment condition, and the installation body
-/// rules that clear a deactivation (wire spec §5.6, §5.7).
+/// Reading a push object for delivery: its expiry, its notification, its segment condition (wire spec §5.7). The
+/// installation body rules that clear a deactivation are in `InstallationsDeactivationTests` (KumoServerTests).
 @Suite struct PushDeliveryRecordTests {
     static func push(_ fields: JSONObject) -> StoredObject {
         StoredObject(objectId: "p", createDate: TestClock.start, updateDate: TestClock.start, acl: .publicReadWrite, fields: fields)
@@ -61,30 +61,5 @@ import Testing
         #expect(record.deliveryNumber == 5)
         #expect(record.error == nil)
         #expect(record.status == .delivered)
-    }
-
-    @Test func aNewDeviceTokenClearsTheDeactivation() throws {
-        let (operations, _) = try InstallationsController.parseInstallationBody(["deviceToken": "new"], isCreate: false)
-
-        #expect(operations.map(\.0.rawValue) == ["deviceToken", "pushDeactivatedAt", "pushDeactivationReason"])
-        #expect(operations.map(\.1) == [.set("new"), .delete, .delete])
-    }
-
-    @Test(arguments: [true, false])
-    func ignoresClientOperationsOnTheDeactivationFields(isCreate: Bool) throws {
-        let body: JSONObject = [
-            "deviceType": "ios", "pushDeactivatedAt": ["__op": "Delete"], "pushDeactivationReason": "mine", "badge": 1,
-        ]
-        var full = body
-        if isCreate { full["deviceToken"] = "t" }
-        let (operations, _) = try InstallationsController.parseInstallationBody(full, isCreate: isCreate)
-
-        #expect(!operations.contains { $0.0.rawValue.hasPrefix("pushDeactivat") })
-    }
-
-    @Test func aBodyWithoutDeviceTokenKeepsTheDeactivation() throws {
-        let (operations, _) = try InstallationsController.parseInstallationBody(["badge": 1], isCreate: false)
-
-        #expect(operations.map(\.0.rawValue) == ["badge"])
     }
 }

@@ -7,8 +7,8 @@ import NCMBWire
 extension PushDeliveryService {
     /// Works one claimed job. Throws only storage errors (the job then stays leased and is worked again later).
     func work(_ job: PushJob) async throws {
-        let jobs = environment.storage.pushJobs
-        guard let application = try await environment.storage.applications.application(applicationId: job.applicationId),
+        let jobs = storage.pushJobs
+        guard let application = try await storage.applications.application(applicationId: job.applicationId),
             let push = try await loadPush(job)
         else { return try await jobs.complete(job) }
         let isFirstAttempt = job.pendingInstallationIds == nil
@@ -21,7 +21,7 @@ extension PushDeliveryService {
             return try await jobs.complete(job)
         }
 
-        if let expiry = request.expirationDate(createDate: push.createDate), expiry <= environment.clock.now() {
+        if let expiry = request.expirationDate(createDate: push.createDate), expiry <= clock.now() {
             if isFirstAttempt {
                 try await updatePush(job, PushDeliveryRecord.failureOperations(reason: PushDeliveryRecord.expiredReason))
             } else {
@@ -40,10 +40,10 @@ extension PushDeliveryService {
         if let pending = job.pendingInstallationIds {
             devices = try await PushSegment.devices(
                 installationIds: pending, platforms: request.targetPlatforms, applicationId: job.applicationId,
-                objects: environment.storage.objects)
+                objects: storage.objects)
         } else {
             devices = try await PushSegment.devices(
-                matching: PushSegment.condition(of: request), applicationId: job.applicationId, objects: environment.storage.objects)
+                matching: PushSegment.condition(of: request), applicationId: job.applicationId, objects: storage.objects)
             try await updatePush(
                 job,
                 [
@@ -93,14 +93,14 @@ extension PushDeliveryService {
         var next = job
         next.attempts = attempt
         next.pendingInstallationIds = retryIds
-        let dueAt = environment.clock.now().millisecondsSince1970 + PushDeliveryService.retryDelay(afterAttempt: attempt)
+        let dueAt = clock.now().millisecondsSince1970 + PushDeliveryService.retryDelay(afterAttempt: attempt)
         try await jobs.reschedule(next, dueAt: WireDate(millisecondsSince1970: dueAt))
     }
 
     /// The push of `job` read with bypass access, or `nil` when it was deleted.
     func loadPush(_ job: PushJob) async throws -> StoredObject? {
         do {
-            return try await environment.storage.objects.object(pushKey(job), include: [], access: .bypass)
+            return try await storage.objects.object(pushKey(job), include: [], access: .bypass)
         } catch StorageError.notFound {
             return nil
         }
@@ -108,9 +108,9 @@ extension PushDeliveryService {
 
     /// Applies `operations` to the push of `job`; a push deleted meanwhile is not an error.
     func updatePush(_ job: PushJob, _ operations: [(FieldName, FieldOperation)]) async throws {
-        let update = ObjectUpdate(key: pushKey(job), updateDate: environment.clock.now(), operations: operations)
+        let update = ObjectUpdate(key: pushKey(job), updateDate: clock.now(), operations: operations)
         do {
-            _ = try await environment.storage.objects.update(update, access: .bypass)
+            _ = try await storage.objects.update(update, access: .bypass)
         } catch StorageError.notFound {
             return
         }
@@ -121,7 +121,7 @@ extension PushDeliveryService {
     /// notification has already been sent to the other devices.
     func deactivate(_ device: PushDevice, reason: String, job: PushJob) async {
         let key = ObjectKey(applicationId: job.applicationId, className: .installation, objectId: device.installationId)
-        let now = environment.clock.now()
+        let now = clock.now()
         let update = ObjectUpdate(
             key: key, updateDate: now,
             operations: [
@@ -129,11 +129,11 @@ extension PushDeliveryService {
                 (StandardField.Installation.pushDeactivationReason, .set(.string(reason))),
             ])
         do {
-            _ = try await environment.storage.objects.update(update, access: .bypass)
+            _ = try await storage.objects.update(update, access: .bypass)
         } catch StorageError.notFound {
             return
         } catch {
-            environment.logger.warning(
+            logger.warning(
                 "Could not deactivate an installation",
                 metadata: ["installationId": "\(device.installationId)", "error": "\(String(describing: error))"])
         }

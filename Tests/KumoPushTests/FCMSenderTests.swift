@@ -1,12 +1,12 @@
+import _CryptoExtras
 import JWTKit
+import KumoPush
 import KumoSeams
-import KumoServer
 import KumoStorage
 import KumoTestSupport
 import Logging
 import NCMBWire
 import Testing
-import _CryptoExtras
 
 /// `PlatformPushSender` against local stand-ins of Google's token endpoint and FCM HTTP v1.
 @Suite struct FCMSenderTests {

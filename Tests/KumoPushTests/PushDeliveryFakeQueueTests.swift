@@ -1,5 +1,4 @@
-import KumoIdentity
-import KumoServer
+import KumoPush
 import KumoStorage
 import KumoTestSupport
 import Logging
@@ -60,12 +59,7 @@ final class FakePushQueue: Sendable {
 
     /// The delivery service over this queue.
     var service: PushDeliveryService {
-        var logger = Logger(label: "kumo.test")
-        logger.logLevel = .critical
-        let environment = ServerEnvironment(
-            storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger,
-            authDataVerifier: ProviderAuthDataVerifier(), pushSender: sender)
-        return PushDeliveryService(environment: environment)
+        PushDeliveryService(storage: storage, sender: sender, clock: clock, logger: .quiet)
     }
 
     /// The push's fields as stored now.

@@ -1,5 +1,5 @@
+import KumoPush
 import KumoSeams
-import KumoServer
 import KumoStorage
 import KumoTestSupport
 import NCMBWire

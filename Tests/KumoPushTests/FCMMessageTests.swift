@@ -1,5 +1,5 @@
+import KumoPush
 import KumoSeams
-import KumoServer
 import KumoTestSupport
 import NCMBWire
 import Testing
