@@ -1,7 +1,8 @@
 import KumoStorage
 import NCMBWire
 
-/// Expands `include` paths in the read transaction of a find (wire spec §5.2), exactly as `SQLiteIncluder` does.
+/// Expands `include` paths in the read transaction of a find (docs/wire/endpoints/queries.md), exactly as
+/// `SQLiteIncluder` does.
 ///
 /// Each level runs one query per target class through ``QueryCompiler`` with the caller's `AccessContext`, so an
 /// included object is one the caller may read; an unreadable or missing target stays a Pointer. A dotted path

@@ -74,16 +74,18 @@ struct PostgresObjectStore: ObjectStore {
         }
     }
 
-    /// The compiler's write lookup, locking the object's row until the transaction ends (architecture §7.7), so that
-    /// operators read the value they change and concurrent writers of one object take turns.
+    /// The compiler's write lookup, locking the object's row until the transaction ends
+    /// (docs/architecture.md#postgresql-engine-kumopostgres), so that operators read the value they change and
+    /// concurrent writers of one object take turns.
     static func lockingLookup(_ key: ObjectKey, access: AccessContext, dialect: PostgresDialect) -> SQLStatement {
         var lookup = QueryCompiler.objectLookup(key, access: access, dialect: dialect)
         lookup.append(" FOR UPDATE OF o")
         return lookup
     }
 
-    /// Runs a write lookup and checks the caller's permission (Kumo D3): missing or neither readable nor writable →
-    /// `.notFound`; readable but not writable → `.denied`. A write-only grant allows the write.
+    /// Runs a write lookup and checks the caller's permission (docs/decisions/0003-existence-is-not-leaked.md): missing
+    /// or neither readable nor writable → `.notFound`; readable but not writable → `.denied`. A write-only grant allows
+    /// the write.
     static func writableRow(_ lookup: SQLStatement, transaction: PostgresTransaction) async throws -> PostgresObjectRow {
         guard let row = try await transaction.rows(lookup).first else { throw StorageError.notFound }
         guard row.flag(QueryCompiler.ObjectColumn.canWrite) else {

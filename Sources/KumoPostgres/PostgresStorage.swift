@@ -2,7 +2,8 @@ package import KumoStorage
 package import Logging
 import PostgresNIO
 
-/// The storage engine for several Kumo instances on one PostgreSQL database (architecture §7.7, §13).
+/// The storage engine for several Kumo instances on one PostgreSQL database
+/// (docs/architecture.md#postgresql-engine-kumopostgres, docs/architecture.md#scale-out).
 ///
 /// It implements every store with the semantics of `SQLiteStorage`: the same ``QueryCompiler`` with ``PostgresDialect``,
 /// the same write rules (`ObjectWritePlan`), one transaction per call. Connections come from a `PostgresClient` pool

@@ -2,8 +2,8 @@ package import KumoSeams
 package import KumoStorage
 package import NCMBWire
 
-/// The delivery state a push shows (wire spec §5.7: `deliveryPlanNumber`, `deliveryNumber`, `status`, `error`), carried
-/// from one attempt to the next through the push object itself.
+/// The delivery state a push shows (docs/wire/endpoints/push.md: `deliveryPlanNumber`, `deliveryNumber`, `status`,
+/// `error`), carried from one attempt to the next through the push object itself.
 ///
 /// `error` is absent (`null`) while nothing failed; otherwise it is an object a person can read:
 /// `{"failedDevices":2,"retryingDevices":1,"reasons":[{"installationId":"…","deviceType":"ios","reason":"…"}…]}`, where

@@ -1,7 +1,8 @@
 import KumoSeams
 package import NCMBWire
 
-/// Reading a push (class `push`, wire spec §5.7), as ``PushRequest`` parsed it, into what the platform clients send.
+/// Reading a push (class `push`, docs/wire/endpoints/push.md), as ``PushRequest`` parsed it, into what the platform
+/// clients send.
 extension PushNotification {
     /// Builds the notification from the push's fields: `title`, `message`, `userSettingValue`, `richUrl`, `category`,
     /// `badgeIncrementFlag`, `badgeSetting`, `sound`, `contentAvailable`, `action`, `dialog`, and its expiry

@@ -2,9 +2,9 @@ package import KumoSeams
 package import KumoStorage
 package import NCMBWire
 
-/// The devices a push goes to (wire spec §5.7): installations matching the push's `searchCondition`, whose `deviceType`
-/// is in its `target` (both platforms when absent or empty), that have a `deviceToken` and are not deactivated
-/// (`pushDeactivatedAt`, set when the platform rejected the token for good).
+/// The devices a push goes to (docs/wire/endpoints/push.md): installations matching the push's `searchCondition`, whose
+/// `deviceType` is in its `target` (both platforms when absent or empty), that have a `deviceToken` and are not
+/// deactivated (`pushDeactivatedAt`, set when the platform rejected the token for good).
 ///
 /// Installations are read with `AccessContext.bypass` (a push reaches every matching device whatever its ACL), one page
 /// of ``pageSize`` at a time in `objectId` order, each page starting after the last objectId of the previous one, so a

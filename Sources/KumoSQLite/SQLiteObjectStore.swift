@@ -84,8 +84,9 @@ struct SQLiteObjectStore: ObjectStore {
         }
     }
 
-    /// Runs a write lookup and checks the caller's permission (Kumo D3): missing or neither readable nor writable →
-    /// `.notFound`; readable but not writable → `.denied`. A write-only grant allows the write.
+    /// Runs a write lookup and checks the caller's permission (docs/decisions/0003-existence-is-not-leaked.md): missing
+    /// or neither readable nor writable → `.notFound`; readable but not writable → `.denied`. A write-only grant allows
+    /// the write.
     static func writableRow(_ lookup: SQLStatement, transaction: SQLiteTransaction) throws -> SQLiteObjectRow {
         guard let row = try transaction.rows(lookup).first else { throw StorageError.notFound }
         guard row.flag(QueryCompiler.ObjectColumn.canWrite) else {

@@ -1,6 +1,6 @@
 /// Where the server gets identifiers and secrets: objectIds, keys, request ids. The live one draws from a CSPRNG.
 package protocol IdentifierGenerator: Sendable {
-    /// A new objectId: 16 alphanumeric characters (wire spec §4).
+    /// A new objectId: 16 alphanumeric characters (docs/wire/conventions.md).
     func objectId() -> String
     /// A random string of `length` characters from `alphabet`.
     func randomString(length: Int, alphabet: [Character]) -> String

@@ -7,8 +7,8 @@ import Logging
 import NCMBWire
 
 /// A real Kumo server (real SQLite in a temporary directory, or PostgreSQL in a scratch schema: ``StorageUnderTest``) with a
-/// deterministic clock and identifiers, driven through Hummingbird's in-process `.router` tier: no socket (architecture §9,
-/// tier 2).
+/// deterministic clock and identifiers, driven through Hummingbird's in-process `.router` tier: no socket
+/// (docs/architecture.md#tests).
 package struct TestApplication: Sendable {
     /// The storage engine under the server.
     package let storage: any StorageBackend

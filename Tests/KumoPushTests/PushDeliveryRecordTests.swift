@@ -5,8 +5,9 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Reading a push object for delivery: its expiry, its notification, its segment condition (wire spec §5.7). The
-/// installation body rules that clear a deactivation are in `InstallationsDeactivationTests` (KumoServerTests).
+/// Reading a push object for delivery: its expiry, its notification, its segment condition
+/// (docs/wire/endpoints/push.md). The installation body rules that clear a deactivation are in
+/// `InstallationsDeactivationTests` (KumoServerTests).
 @Suite struct PushDeliveryRecordTests {
     static func push(_ fields: JSONObject) -> StoredObject {
         StoredObject(objectId: "p", createDate: TestClock.start, updateDate: TestClock.start, acl: .publicReadWrite, fields: fields)

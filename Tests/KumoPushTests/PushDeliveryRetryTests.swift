@@ -6,7 +6,7 @@ import NCMBWire
 import Testing
 
 /// Retries of `PushDeliveryService`: retryable failures are rescheduled with only the failed devices after a backoff,
-/// the push's counts accumulate, and a device is given up on after five attempts (wire spec §5.7).
+/// the push's counts accumulate, and a device is given up on after five attempts (docs/wire/endpoints/push.md).
 @Suite struct PushDeliveryRetryTests {
     static let immediate: JSONObject = ["immediateDeliveryFlag": true, "message": "m", "error": nil]
     static let devices = [("i1", "ios", "token-1"), ("i2", "ios", "token-2"), ("i3", "android", "token-3")]

@@ -6,7 +6,7 @@ import NCMBWire
 import Testing
 
 /// `PushDeliveryService.deliverDuePushes()` over storage fakes (`FakePushQueue`) and a `RecordingPushSender`: what is
-/// sent, what the push records, and what happens to the job (wire spec §5.7).
+/// sent, what the push records, and what happens to the job (docs/wire/endpoints/push.md).
 @Suite struct PushDeliveryServiceTests {
     static let immediate: JSONObject = ["immediateDeliveryFlag": true, "title": "t", "message": "m", "error": nil]
     static let twoDevices = [("i1", "ios", "token-ios"), ("i2", "android", "token-android")]

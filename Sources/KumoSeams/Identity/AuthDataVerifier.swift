@@ -2,7 +2,7 @@ package import KumoStorage
 package import NCMBWire
 
 /// Checks the `authData` of one SNS provider before Kumo signs a user up, logs one in, or links an account
-/// (wire spec §5.3). Verification is pluggable per application (`AuthProviderSettings.verification`).
+/// (docs/wire/endpoints/users.md). Verification is pluggable per application (`AuthProviderSettings.verification`).
 package protocol AuthDataVerifier: Sendable {
     /// Accepts or rejects `authData` for `provider` (`facebook`, `twitter`, `google`, `apple`; never `anonymous`).
     ///

@@ -28,7 +28,8 @@ package struct PushDevice: Sendable, Hashable {
     }
 }
 
-/// What a push says, read from the push object (wire spec §5.7). Platform clients build their payloads from it.
+/// What a push says, read from the push object (docs/wire/endpoints/push.md). Platform clients build their payloads
+/// from it.
 package struct PushNotification: Sendable, Hashable {
     /// The push's objectId (`com.nifcloud.mbaas.PushId`).
     package var pushId: String

@@ -1,6 +1,6 @@
-/// The `status` of a push object (wire spec §5.7): an integer NCMB does not document (its fixtures show 0, 2 and 4).
-/// These are Kumo's meanings, documented in the README; the push API writes ``scheduled`` on create and allows `PUT`
-/// only in that state, the delivery service writes the others.
+/// The `status` of a push object (docs/wire/endpoints/push.md): an integer NCMB does not document (its fixtures show 0,
+/// 2 and 4). These are Kumo's meanings, documented in the README; the push API writes ``scheduled`` on create and
+/// allows `PUT` only in that state, the delivery service writes the others.
 package enum PushStatus: Int64, Sendable, Hashable, CaseIterable {
     /// Registered and waiting for its delivery time; the only state in which a `PUT` is accepted.
     case scheduled = 0

@@ -3,8 +3,9 @@ package import KumoStorage
 import Logging
 package import NCMBWire
 
-/// Writes and sends the mails of the account flows (wire spec §5.3 mail flows, §5.10): each mail carries a link with a
-/// new one-time token, stored only as its SHA-256 hash and valid for `settings.mail.tokenLifetimeSeconds`.
+/// Writes and sends the mails of the account flows (docs/wire/endpoints/users.md#mail-flows,
+/// docs/wire/endpoints/browser-pages.md): each mail carries a link with a new one-time token, stored only as its
+/// SHA-256 hash and valid for `settings.mail.tokenLifetimeSeconds`.
 ///
 /// Links go to the application's `customURL` in NCMB's form
 /// (`{customURL}?link={api}&version=2013-09-01&applicationId={id}&token={t}`), or, without one, to Kumo's own pages
@@ -45,7 +46,7 @@ package struct AccountMailer: Sendable {
         try await send(.passwordReset, application: application, userObjectId: userObjectId, mailAddress: mailAddress)
     }
 
-    /// The link a mail of `purpose` carries for `token` (wire spec §5.10).
+    /// The link a mail of `purpose` carries for `token` (docs/wire/endpoints/browser-pages.md).
     package func link(purpose: OneTimeTokenPurpose, application: HostedApplication, token: String) -> String {
         let api = purpose.linkName
         if let customURL = application.settings.mail.customURL, !customURL.isEmpty {
@@ -102,7 +103,8 @@ package struct AccountMailer: Sendable {
 }
 
 extension OneTimeTokenPurpose {
-    /// The `link` value of NCMB's mail links (wire spec §5.10), which is also the name of Kumo's own page for it.
+    /// The `link` value of NCMB's mail links (docs/wire/endpoints/browser-pages.md), which is also the name of Kumo's
+    /// own page for it.
     package var linkName: String {
         switch self {
         case .mailAddressUserEntry: "requestMailAddressUserEntry"

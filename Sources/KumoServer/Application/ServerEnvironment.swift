@@ -2,7 +2,9 @@ package import KumoSeams
 package import KumoStorage
 package import Logging
 
-/// Everything the server calls that is not pure computation (style guide §4), passed once to `buildApplication`.
+/// Everything the server calls that is not pure computation
+/// (docs/style.md#4-dependencies-are-one-value-and-tests-start-from-everything-fails), passed once to
+/// `buildApplication`.
 ///
 /// The capabilities (mail, SNS verification, push) are seams: `KumoServer` names only their protocols, and whoever
 /// builds the environment passes the implementations (`kumo` the live ones of `KumoMail`, `KumoIdentity` and

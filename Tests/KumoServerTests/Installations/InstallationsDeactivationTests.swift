@@ -2,8 +2,9 @@ import KumoServer
 import NCMBWire
 import Testing
 
-/// The installation body rules that clear a push deactivation (wire spec §5.6, §5.7): a new `deviceToken` clears
-/// `pushDeactivatedAt` and `pushDeactivationReason`, and clients cannot write either.
+/// The installation body rules that clear a push deactivation (docs/wire/endpoints/installations.md,
+/// docs/wire/endpoints/push.md): a new `deviceToken` clears `pushDeactivatedAt` and `pushDeactivationReason`, and
+/// clients cannot write either.
 @Suite struct InstallationsDeactivationTests {
     @Test func aNewDeviceTokenClearsTheDeactivation() throws {
         let (operations, _) = try InstallationsController.parseInstallationBody(["deviceToken": "new"], isCreate: false)
