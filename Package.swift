@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-/// Settings shared by every target: Swift 6 mode plus the upcoming features the style guide requires.
+/// Settings shared by every target: Swift 6 mode plus the upcoming features the style guide (docs/style.md) requires.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
