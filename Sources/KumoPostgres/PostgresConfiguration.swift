@@ -1,6 +1,7 @@
 import Foundation
 
-/// How ``PostgresStorage`` reaches and uses its database (architecture §7.7, §11).
+/// How ``PostgresStorage`` reaches and uses its database (docs/architecture.md#postgresql-engine-kumopostgres,
+/// docs/configuration.md).
 ///
 /// Usually read from a URL: `postgres://user:password@host:5432/database?schema=kumo&sslmode=prefer`.
 package struct PostgresConfiguration: Sendable, Hashable {

@@ -79,8 +79,9 @@ struct PostgresDialect: SQLDialect {
     /// `json` has no equality operator; its text does.
     func jsonColumnText(_ column: String) -> String { "\(column)::text" }
 
-    /// `FOR UPDATE OF alias`, so that concurrent writers of one row take turns (architecture §7.7); with `SKIP LOCKED`
-    /// for claims, which take other rows instead of waiting.
+    /// `FOR UPDATE OF alias`, so that concurrent writers of one row take turns
+    /// (docs/architecture.md#postgresql-engine-kumopostgres); with `SKIP LOCKED` for claims, which take other rows
+    /// instead of waiting.
     func rowLock(alias: String, skippingLocked: Bool) -> String {
         " FOR UPDATE OF \(alias)" + (skippingLocked ? " SKIP LOCKED" : "")
     }

@@ -2,7 +2,8 @@ package import KumoStorage
 package import Logging
 import PostgresNIO
 
-/// The storage engine for several Kumo instances on one PostgreSQL database (architecture §7.7, §13).
+/// The storage engine for several Kumo instances on one PostgreSQL database
+/// (docs/architecture.md#postgresql-engine-kumopostgres, docs/architecture.md#scale-out).
 ///
 /// It runs the stores `SQLiteStorage` runs (`SQLObjectStore` and friends, generic over ``PostgresDatabase`` as their
 /// `SQLEngine`), so both engines share every statement and rule; statements are spelled by ``PostgresDialect``, and

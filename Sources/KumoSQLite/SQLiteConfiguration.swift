@@ -1,6 +1,7 @@
 import Foundation
 
-/// How ``SQLiteStorage`` opens and runs its database (architecture §7.6, §11).
+/// How ``SQLiteStorage`` opens and runs its database (docs/architecture.md#sqlite-engine-kumosqlite,
+/// docs/configuration.md).
 package struct SQLiteConfiguration: Sendable, Hashable {
     /// How hard SQLite syncs to disk at commit (`PRAGMA synchronous`).
     package enum Synchronous: String, Sendable, Hashable {

@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 import VaporCSQLite
 
 /// Custom SQL functions installed on every connection: the bundled SQLite has neither a regular-expression function
-/// nor math functions (architecture §7.6).
+/// nor math functions (docs/architecture.md#sqlite-engine-kumosqlite).
 enum SQLiteFunctions {
     /// `regexp(pattern, text)`: 1 when `text` matches, 0 when not, `NULL` when either is not text.
     static let regexpName = "regexp"

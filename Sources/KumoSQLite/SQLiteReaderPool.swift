@@ -1,7 +1,8 @@
 import KumoStorage
 import NIOConcurrencyHelpers
 
-/// Read-only WAL connections (`PRAGMA query_only`) that serve reads while the writer works (architecture §7.6).
+/// Read-only WAL connections (`PRAGMA query_only`) that serve reads while the writer works
+/// (docs/architecture.md#sqlite-engine-kumosqlite).
 ///
 /// Each read borrows one connection and runs all its statements (page, count, includes) in one read transaction, so
 /// they see one snapshot; the transaction is one job on the storage's thread pool, except point lookups, which run on

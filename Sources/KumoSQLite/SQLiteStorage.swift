@@ -2,7 +2,7 @@ package import KumoStorage
 package import Logging
 import NIOPosix
 
-/// The embedded storage engine: one SQLite database in WAL mode (architecture §7.6).
+/// The embedded storage engine: one SQLite database in WAL mode (docs/architecture.md#sqlite-engine-kumosqlite).
 ///
 /// One writer connection commits writes in groups (``SQLiteWriter``); a pool of read-only connections serves reads
 /// (``SQLiteReaderPool``). Opening applies pending migrations before any reader opens.

@@ -2,7 +2,7 @@ import KumoStorage
 import Logging
 import Metrics
 
-/// The only write connection, with group commit (architecture §7.6).
+/// The only write connection, with group commit (docs/architecture.md#sqlite-engine-kumosqlite).
 ///
 /// Writes queue as units. Whoever finds the writer idle leads: it takes everything queued (up to `maximumBatch`
 /// units), runs them in one `BEGIN IMMEDIATE … COMMIT`, each inside its own `SAVEPOINT`, and only after `COMMIT`

@@ -6,7 +6,8 @@ import KumoStorage
 package import NCMB
 import NCMBWire
 
-/// An ``NCMBTransport`` that hands the SDK's requests to an in-process Kumo server: no socket (architecture §9, tier 2).
+/// An ``NCMBTransport`` that hands the SDK's requests to an in-process Kumo server: no socket
+/// (docs/architecture.md#tests).
 ///
 /// The request target is the URL's percent-encoded path and query, byte for byte as the SDK signed them, and `Host` is
 /// the URL's host (with its port, if any), which the server prefers over the authority.

@@ -1,3 +1,4 @@
+package import KumoSeams
 package import KumoServer
 import NIOConcurrencyHelpers
 

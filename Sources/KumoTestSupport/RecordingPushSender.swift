@@ -1,4 +1,4 @@
-package import KumoServer
+package import KumoSeams
 package import KumoStorage
 import Testing
 

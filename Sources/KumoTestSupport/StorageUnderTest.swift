@@ -3,7 +3,7 @@ import KumoPostgres
 import KumoSQLite
 package import KumoStorage
 
-/// A storage engine a test can run on (architecture §9, tier 4).
+/// A storage engine a test can run on (docs/architecture.md#tests).
 package enum StorageEngine: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Embedded SQLite in a temporary directory.
     case sqlite

@@ -5,13 +5,13 @@ import Logging
 import NCMBWire
 
 extension TestApplication {
-    /// The application every fake-storage test authenticates as (keys K1 of wire spec §12.1).
+    /// The application every fake-storage test authenticates as (keys K1 of docs/wire/signature.md#key-sets).
     package static let fakeApplication = HostedApplication(
         applicationId: "FakeApplicationId", name: "fake", applicationKey: TestKeys.documented.applicationKey,
         clientKey: TestKeys.documented.clientKey, createDate: TestClock.start)
 
     /// Runs `body` against a server over the given storage (usually a `FailingStorage` with only the expected calls
-    /// provided), for unit tests of the pipeline and controllers (architecture §9, tier 1).
+    /// provided), for unit tests of the pipeline and controllers (docs/architecture.md#tests).
     ///
     /// The storage's application lookups must answer for ``fakeApplication``'s key; `withFakeApplication(_:)` does that.
     package static func with<Result: Sendable>(
@@ -25,9 +25,7 @@ extension TestApplication {
         var configuration = KumoConfiguration()
         configure(&configuration)
         let mailbox = RecordingMailTransport()
-        var environment = ServerEnvironment(
-            storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger,
-            passwordHasher: testPasswordHasher(), mailer: mailbox)
+        var environment = ServerEnvironment.test(storage: storage, clock: clock, logger: logger, mailer: mailbox)
         customize(&environment)
         return try await body(
             TestApplication(

@@ -7,8 +7,8 @@ import Logging
 import NCMBWire
 
 /// A real Kumo server (real SQLite in a temporary directory, or PostgreSQL in a scratch schema: ``StorageUnderTest``) with a
-/// deterministic clock and identifiers, driven through Hummingbird's in-process `.router` tier: no socket (architecture §9,
-/// tier 2).
+/// deterministic clock and identifiers, driven through Hummingbird's in-process `.router` tier: no socket
+/// (docs/architecture.md#tests).
 package struct TestApplication: Sendable {
     /// The storage engine under the server.
     package let storage: any StorageBackend
@@ -47,9 +47,7 @@ package struct TestApplication: Sendable {
             var configuration = KumoConfiguration()
             configure(&configuration)
             let mailbox = RecordingMailTransport()
-            var environment = ServerEnvironment(
-                storage: storage, clock: clock, identifiers: IncrementingIdentifiers(), logger: logger,
-                passwordHasher: testPasswordHasher(), mailer: mailbox)
+            var environment = ServerEnvironment.test(storage: storage, clock: clock, logger: logger, mailer: mailbox)
             customize(&environment)
             let testApplication = TestApplication(
                 storage: storage, application: application, clock: clock, environment: environment, configuration: configuration,

@@ -1,4 +1,4 @@
-import KumoServer
+import KumoSeams
 package import NCMBWire
 import NIOConcurrencyHelpers
 

@@ -4,7 +4,7 @@ import KumoStorage
 package import Logging
 package import Testing
 
-/// The PostgreSQL server the tests may use, from `KUMO_TEST_POSTGRES_URL` (architecture §9, tier 4).
+/// The PostgreSQL server the tests may use, from `KUMO_TEST_POSTGRES_URL` (docs/architecture.md#tests).
 ///
 /// Without the variable, PostgreSQL tests are skipped with ``skipReason``, except under CI (`CI` set), where
 /// ``engines`` still lists PostgreSQL so that every PostgreSQL test fails instead of passing unseen.

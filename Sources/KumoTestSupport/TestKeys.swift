@@ -1,4 +1,4 @@
-/// The key sets of wire spec §12.1.
+/// The key sets of docs/wire/signature.md#key-sets.
 package enum TestKeys {
     /// One application key and client key pair.
     package struct KeySet: Sendable, Hashable {

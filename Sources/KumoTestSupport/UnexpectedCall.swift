@@ -1,6 +1,7 @@
 package import Testing
 
-/// Records a test issue naming an unexpected call, and stops the code under test (style guide: fakes fail loudly).
+/// Records a test issue naming an unexpected call, and stops the code under test
+/// (docs/style.md#a-fake-that-fails-loudly).
 package struct UnexpectedCall: Error, CustomStringConvertible {
     package let description: String
 

@@ -4,7 +4,7 @@ package import Foundation
 ///
 /// `NCMB.initialize` sets the process-wide context. Code can bind another one for a task with the task-local
 /// ``current``; objects and queries capture the context they are created in, so tests run in parallel, each with its own
-/// transport and keys (architecture §8).
+/// transport and keys (docs/architecture.md#server-environment-errors-and-applications).
 package struct NCMBContext: Sendable {
     /// The application key, sent in `X-NCMB-Application-Key`.
     package var applicationKey: String

@@ -44,7 +44,7 @@ struct AppSettingsCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let hours = sessionLifetimeHours, !(1...168).contains(hours) {
-            throw ValidationError("--session-lifetime-hours takes 1…168 (Kumo D10)")
+            throw ValidationError("--session-lifetime-hours takes 1…168 (docs/decisions/0010-session-lifetime.md)")
         }
         if let maximumFileSize, maximumFileSize < 1 {
             throw ValidationError("--maximum-file-size takes a positive number of bytes")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import KumoSeams
 import KumoServer
 import KumoSQLite
 import KumoStorage

@@ -4,10 +4,11 @@ import KumoServer
 import KumoStorage
 import NCMBWire
 
-/// `kumo classes …`: class-level permissions of an application's classes (wire spec §8, §13).
+/// `kumo classes …`: class-level permissions of an application's classes (docs/wire/acl.md, docs/wire/open-points.md).
 ///
 /// Each of get, find, create, update and delete is `public` (the default), `authenticated`, `nobody` or a list of roles
-/// (`role:Staff,role:Admin`, inherited roles included, Kumo D4). Running servers pick changes up within 5 seconds.
+/// (`role:Staff,role:Admin`, inherited roles included, docs/decisions/0004-role-inheritance.md). Running servers pick
+/// changes up within 5 seconds.
 struct ClassesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "classes", abstract: "Manage class-level permissions.", subcommands: [List.self, Permissions.self])
@@ -139,7 +140,8 @@ extension ClassesCommand.Permissions {
 
 /// What the `kumo classes` commands share: checking class names, printing permissions.
 enum ClassPermissionsTool {
-    /// Validates a class name as the API would (Kumo D12; standard names such as `user` and `role` are accepted).
+    /// Validates a class name as the API would (docs/decisions/0012-names-and-sizes.md; standard names such as `user`
+    /// and `role` are accepted).
     static func className(_ text: String) throws -> ClassName {
         guard let name = ClassName(text) else {
             throw ValidationError("'\(text)' is not a class name: use [A-Za-z][A-Za-z0-9_]{0,99}")

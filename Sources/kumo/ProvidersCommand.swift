@@ -7,7 +7,7 @@ struct ProvidersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "providers", abstract: "Configure SNS login providers.", subcommands: [List.self, Set.self])
 
-    /// The providers NCMB's `authData` knows (wire spec §5.3).
+    /// The providers NCMB's `authData` knows (docs/wire/endpoints/users.md).
     static let knownProviders = ["anonymous", "apple", "facebook", "google", "twitter"]
     /// The verifications `ProviderAuthDataVerifier` implements.
     static let knownVerifications = ["none", "jwks", "endpoint"]

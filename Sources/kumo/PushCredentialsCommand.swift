@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoPush
 import KumoServer
 import KumoStorage
 import NCMBWire

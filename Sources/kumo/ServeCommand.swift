@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import KumoPush
 import KumoServer
 import KumoStorage
 import Logging
@@ -115,7 +116,10 @@ struct ServeCommand: AsyncParsableCommand {
         let serviceGroup = ServiceGroup(
             configuration: .init(
                 services: [
-                    .init(service: StorageCloser(storage: storage)), .init(service: PushDeliveryService(environment: environment)),
+                    .init(service: StorageCloser(storage: storage)),
+                    .init(
+                        service: PushDeliveryService(
+                            storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger)),
                     .init(service: FileBlobSweeper(environment: environment)), .init(service: server),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],

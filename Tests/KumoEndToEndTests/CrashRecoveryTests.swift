@@ -6,7 +6,8 @@ import NCMBWire
 import NIOHTTP1
 import Testing
 
-/// Nothing acknowledged is lost on `kill -9` (issue: Foundation, acceptance; architecture §7.6 crash safety).
+/// Nothing acknowledged is lost on `kill -9` (issue: Foundation, acceptance;
+/// docs/architecture.md#sqlite-engine-kumosqlite).
 @Suite(.serialized) struct CrashRecoveryTests {
     /// Creates objects from several concurrent workers until told to stop; returns every acknowledged objectId.
     func createUntilStopped(_ kumo: KumoProcess, workers: Int, stopAfter: Int) async -> [String] {

@@ -5,9 +5,10 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
-/// A 100 MB file through a real `kumo serve` (architecture §9, tier 3): uploaded and downloaded as streams on both
+/// A 100 MB file through a real `kumo serve` (docs/architecture.md#tests): uploaded and downloaded as streams on both
 /// sides, while the server's resident memory (`VmHWM`, `VmRSS` from `/proc/<pid>/status`) must grow by less than 32 MB,
-/// so uploads and downloads never hold a file in memory (wire spec §5.5, Kumo D12). Linux only (`/proc`).
+/// so uploads and downloads never hold a file in memory (docs/wire/endpoints/files.md,
+/// docs/decisions/0012-names-and-sizes.md). Linux only (`/proc`).
 @Suite(.serialized) struct FileMemoryTests {
     /// The file size: 100 MB (under the default limit of 100 MiB).
     static let fileSize = 100_000_000

@@ -4,7 +4,8 @@ import NCMBWire
 import NIOCore
 import NIOHTTP1
 
-/// A real `kumo serve` child process on 127.0.0.1 with an ephemeral port, for tier-3 tests (architecture §9).
+/// A real `kumo serve` child process on 127.0.0.1 with an ephemeral port, for tier-3 tests
+/// (docs/architecture.md#tests).
 final class KumoProcess: @unchecked Sendable {
     // @unchecked: `process` and `port` are set once in `start` before the value is shared, then only read.
     let dataDirectory: URL

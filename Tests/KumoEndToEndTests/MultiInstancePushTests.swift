@@ -8,8 +8,9 @@ import Testing
 extension MultiInstanceTests {
     static let deviceTokens = (1...3).map { String(repeating: String(format: "%02x", $0), count: 32) }
 
-    /// Three instances poll one queue (architecture §13, wire spec §5.7): every due push is claimed by exactly one of
-    /// them, so each device receives each push exactly once, through the real APNs client against a local APNs fake.
+    /// Three instances poll one queue (docs/architecture.md#scale-out, docs/wire/endpoints/push.md): every due push is
+    /// claimed by exactly one of them, so each device receives each push exactly once, through the real APNs client
+    /// against a local APNs fake.
     @Test func scheduledPushesAreSentExactlyOnceAcrossInstances() async throws {
         let authority = try TestCertificateAuthority()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-multi-push-\(UUID().uuidString)")

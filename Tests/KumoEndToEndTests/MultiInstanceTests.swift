@@ -4,7 +4,7 @@ import NCMBWire
 import NIOHTTP1
 import Testing
 
-/// Two real `kumo serve` processes on one PostgreSQL database (issue 6; architecture §13).
+/// Two real `kumo serve` processes on one PostgreSQL database (issue 6; docs/architecture.md#scale-out).
 @Suite(.serialized, .enabled(if: TestDatabase.runsPostgres, TestDatabase.skipReason))
 struct MultiInstanceTests {
     /// Starts `count` instances on a fresh database that already has the test application.

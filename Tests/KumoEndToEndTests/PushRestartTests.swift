@@ -4,9 +4,9 @@ import NCMBWire
 import NIOHTTP1
 import Testing
 
-/// Push delivery in `kumo serve` (wire spec §5.7): the delivery service polls the durable queue, so a push is worked
-/// soon after it is due, also when the server was restarted in between. The application has no APNs credentials, so the
-/// work shows as the push's final `status` 4 with the reason in its `error` (no network is used).
+/// Push delivery in `kumo serve` (docs/wire/endpoints/push.md): the delivery service polls the durable queue, so a push
+/// is worked soon after it is due, also when the server was restarted in between. The application has no APNs
+/// credentials, so the work shows as the push's final `status` 4 with the reason in its `error` (no network is used).
 @Suite(.serialized) struct PushRestartTests {
     /// Polls `GET /push/{id}` until its `status` is final (2, 3 or 4) or `seconds` have passed; returns the last push.
     func waitForFinalStatus(_ kumo: KumoProcess, _ pushId: String, seconds: Double = 60) async throws -> JSONObject {

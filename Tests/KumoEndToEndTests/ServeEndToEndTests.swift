@@ -4,7 +4,7 @@ import NCMBWire
 import NIOHTTP1
 import Testing
 
-/// `kumo serve` as users run it: a real process, real HTTP on 127.0.0.1 (architecture §9, tier 3).
+/// `kumo serve` as users run it: a real process, real HTTP on 127.0.0.1 (docs/architecture.md#tests).
 @Suite(.serialized) struct ServeEndToEndTests {
     // MARK: Tests
 
@@ -18,7 +18,8 @@ import Testing
         let created = try await kumo.send(.POST, "/2013-09-01/classes/Food", body: #"{"name":"ramen","price":900}"#)
         let objectId = try #require(try JSONValue(parsing: created.body).objectValue?["objectId"]?.stringValue)
         let updated = try await kumo.send(.PUT, "/2013-09-01/classes/Food/\(objectId)", body: #"{"price":{"__op":"Increment","amount":100}}"#)
-        // Swift-style query encoding: `:` and `$` raw (wire spec §3.4).
+        // Swift-style query encoding: `:` and `$` raw
+        // (docs/wire/signature.md#query-and-path-encoding-by-client-family).
         let found = try await kumo.send(.GET, "/2013-09-01/classes/Food", query: "where=%7B%22price%22:%7B%22$gte%22:1000%7D%7D&count=1")
         let deleted = try await kumo.send(.DELETE, "/2013-09-01/classes/Food/\(objectId)")
         let missing = try await kumo.send(.GET, "/2013-09-01/classes/Food/\(objectId)")

@@ -1,7 +1,7 @@
 extension PostgresMigration {
     /// Applications, classes, objects with their ACL rows, relations, and the functions the dialect calls
-    /// (architecture §7.2, §7.3). Every text column that is compared or sorted uses `COLLATE "C"` (code-point order,
-    /// as SQLite); user fields and ACLs are `json`, which keeps the text as written.
+    /// (docs/architecture.md#tables, docs/architecture.md#indexes). Every text column that is compared or sorted uses
+    /// `COLLATE "C"` (code-point order, as SQLite); user fields and ACLs are `json`, which keeps the text as written.
     static let version1 = PostgresMigration(
         version: 1,
         statements: [

@@ -1,8 +1,8 @@
 /// One numbered schema change; applied once, in order, inside the start-up transaction.
 ///
 /// Migrations are additive (new tables, columns, indexes and functions) so that instances of the previous version keep
-/// working against a migrated database during a rolling deploy (architecture §7.7). A released migration is never
-/// edited: changes go into a new, higher-numbered one.
+/// working against a migrated database during a rolling deploy (docs/architecture.md#postgresql-engine-kumopostgres). A
+/// released migration is never edited: changes go into a new, higher-numbered one.
 struct PostgresMigration: Sendable {
     /// The version this migration brings the schema to.
     let version: Int

@@ -1,5 +1,6 @@
 extension SQLiteMigrator {
-    /// Applications, classes, objects with their ACL rows, and relations (architecture §7.2, §7.3).
+    /// Applications, classes, objects with their ACL rows, and relations (docs/architecture.md#tables,
+    /// docs/architecture.md#indexes).
     static let version1 = """
         CREATE TABLE applications (
             application_id TEXT PRIMARY KEY NOT NULL,

@@ -1,3 +1,4 @@
+package import KumoSeams
 package import KumoStorage
 package import NCMBWire
 import NIOConcurrencyHelpers

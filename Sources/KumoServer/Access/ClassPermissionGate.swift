@@ -1,12 +1,13 @@
+import KumoSeams
 import KumoStorage
 package import NCMBWire
 
-/// Enforces class-level permissions (wire spec §8, §13) before a controller runs: who may get, find, create, update
-/// or delete in a class at all. Row ACLs still apply afterwards, inside storage.
+/// Enforces class-level permissions (docs/wire/acl.md, docs/wire/open-points.md) before a controller runs: who may get,
+/// find, create, update or delete in a class at all. Row ACLs still apply afterwards, inside storage.
 ///
 /// The permissions come from a ``ClassPermissionCache`` (one storage read per application every 5 s at most). A
-/// caller's roles (directly or inherited, Kumo D4) are read only when an operation is restricted to roles and the
-/// caller is signed in. A refusal is 403 E403001 `"No access with ACL."`.
+/// caller's roles (directly or inherited, docs/decisions/0004-role-inheritance.md) are read only when an operation is
+/// restricted to roles and the caller is signed in. A refusal is 403 E403001 `"No access with ACL."`.
 package final class ClassPermissionGate: Sendable {
     let environment: ServerEnvironment
     let cache: ClassPermissionCache

@@ -1,9 +1,10 @@
+import KumoSeams
 import NCMBWire
 
 /// Fields stored in objects that no query may touch: `authData` of users (comparing it against guesses reveals provider
-/// ids, and an anonymous id is a login credential) and `blobId` of files (storage bookkeeping, never on the wire, wire
-/// spec §5.5). One rule for every entry point — `/classes`, `/users`, `/roles`, `/installations`, `/push`, `/files` and a
-/// push's `searchCondition` — so a new hidden field is one line in ``hiddenFields``.
+/// ids, and an anonymous id is a login credential) and `blobId` of files (storage bookkeeping, never on the wire,
+/// docs/wire/endpoints/files.md). One rule for every entry point — `/classes`, `/users`, `/roles`, `/installations`,
+/// `/push`, `/files` and a push's `searchCondition` — so a new hidden field is one line in ``hiddenFields``.
 ///
 /// A query may not have a condition or an order on a hidden field of the class it runs over; sub-queries
 /// (`$inQuery`, `$notInQuery`, `$select`, `$dontSelect`, also inside `$or`) are checked against their own class from

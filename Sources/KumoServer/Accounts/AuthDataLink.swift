@@ -1,8 +1,10 @@
+package import KumoSeams
 package import KumoStorage
 package import NCMBWire
 
-/// One checked `authData` provider entry (wire spec §5.3 "SNS and anonymous login"): a known, enabled provider, the
-/// keys its SDKs send, a UUID for `anonymous`, and the provider's own verification for the others.
+/// One checked `authData` provider entry (docs/wire/endpoints/users.md#sns-and-anonymous-login-authdata): a known,
+/// enabled provider, the keys its SDKs send, a UUID for `anonymous`, and the provider's own verification for the
+/// others.
 package struct AuthDataLink: Sendable, Hashable {
     /// `anonymous`, `facebook`, `twitter`, `google` or `apple`.
     package var provider: String

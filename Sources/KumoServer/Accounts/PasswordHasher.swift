@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HummingbirdBcrypt
+import KumoSeams
 import NCMBWire
 import NIOConcurrencyHelpers
 import NIOCore

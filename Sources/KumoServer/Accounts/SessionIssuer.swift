@@ -1,9 +1,10 @@
+import KumoSeams
 package import KumoStorage
 import NCMBWire
 
-/// Issues session tokens (Kumo D10): a fresh token from the identifier source (a CSPRNG in production), stored only as
-/// its SHA-256 hash, valid for the application's `sessionLifetimeSeconds` (at most 168 h), ending the user's other
-/// sessions unless the application allows several.
+/// Issues session tokens (docs/decisions/0010-session-lifetime.md): a fresh token from the identifier source (a CSPRNG
+/// in production), stored only as its SHA-256 hash, valid for the application's `sessionLifetimeSeconds` (at most 168
+/// h), ending the user's other sessions unless the application allows several.
 package struct SessionIssuer: Sendable {
     let environment: ServerEnvironment
 

@@ -1,4 +1,5 @@
 import Crypto
+package import KumoSeams
 
 /// Session and one-time tokens: random text handed to the client, stored only as its SHA-256 hash.
 package enum SessionTokens {

@@ -1,7 +1,8 @@
+import KumoSeams
 import NCMBWire
 
-/// Reads the account fields of `/users` and `/login` requests (wire spec §5.3) before the rest of a body becomes field
-/// operations.
+/// Reads the account fields of `/users` and `/login` requests (docs/wire/endpoints/users.md) before the rest of a body
+/// becomes field operations.
 enum UserBody {
     /// Keys a body never stores as fields: the password (hashed beside the user), session tokens (only sign-up and login
     /// hand them out) and `mailAddressConfirm` (only the confirmation link sets it: a client must not confirm its own

@@ -1,3 +1,4 @@
+package import KumoSeams
 package import KumoStorage
 import NIOConcurrencyHelpers
 package import NCMBWire

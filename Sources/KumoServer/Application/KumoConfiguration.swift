@@ -1,4 +1,4 @@
-/// Server settings: a plain value with a documented default for every property (architecture §11).
+/// Server settings: a plain value with a documented default for every property (docs/configuration.md).
 ///
 /// Read from flags, environment and file in one place only (`kumo`); library code receives the value.
 package struct KumoConfiguration: Sendable, Hashable {
@@ -6,18 +6,20 @@ package struct KumoConfiguration: Sendable, Hashable {
     package var host = "127.0.0.1"
     /// TCP port of the listener; 0 picks a free port. Defaults to 8080.
     package var port = 8080
-    /// Fixed FQDNs accepted in API request signatures besides the `Host` header (wire spec §3.5 step 6a).
-    /// Defaults to `["mbaas.api.nifcloud.com"]`.
+    /// Fixed FQDNs accepted in API request signatures besides the `Host` header
+    /// (docs/wire/signature.md#server-verification-procedure, step 6a). Defaults to `["mbaas.api.nifcloud.com"]`.
     package var apiHosts = ["mbaas.api.nifcloud.com"]
     /// Fixed FQDNs accepted in script request signatures. Defaults to `["script.mbaas.api.nifcloud.com"]`.
     package var scriptHosts = ["script.mbaas.api.nifcloud.com"]
-    /// Largest accepted request body in bytes (Kumo D12, E413002). Defaults to 16 MiB.
+    /// Largest accepted request body in bytes (docs/decisions/0012-names-and-sizes.md, E413002). Defaults to 16 MiB.
     package var maximumBodySize = 16 * 1024 * 1024
-    /// Largest accepted clock skew of `X-NCMB-Timestamp` in seconds, or `nil` for no check (Kumo D6). Defaults to `nil`.
+    /// Largest accepted clock skew of `X-NCMB-Timestamp` in seconds, or `nil` for no check
+    /// (docs/decisions/0006-timestamp-freshness.md). Defaults to `nil`.
     package var maximumClockSkewSeconds: Int?
 
     /// The URL at which browsers reach this server, used in mail links when an application sets no `customURL`
-    /// (wire spec §5.10). Defaults to `http://127.0.0.1:8080`; `kumo serve` sets it from the listener.
+    /// (docs/wire/endpoints/browser-pages.md). Defaults to `http://127.0.0.1:8080`; `kumo serve` sets it from the
+    /// listener.
     package var publicURL = "http://127.0.0.1:8080"
 
     /// Creates the default configuration.

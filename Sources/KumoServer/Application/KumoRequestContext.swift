@@ -1,16 +1,19 @@
 package import Hummingbird
+package import KumoSeams
 package import KumoStorage
 package import Logging
 package import NCMBWire
 
-/// The per-request context: what each step of the request pipeline learned (style guide §3).
+/// The per-request context: what each step of the request pipeline learned
+/// (docs/style.md#3-pipeline-steps-record-what-they-learn-in-a-typed-context).
 package struct KumoRequestContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
     /// The endpoint resolved from method and path.
     package var endpointName: String?
     /// The application resolved from `X-NCMB-Application-Key` (or the path of a browser endpoint).
     package var application: HostedApplication?
-    /// The string to sign that authenticated the request; responses are signed over it (wire spec §3.7).
+    /// The string to sign that authenticated the request; responses are signed over it
+    /// (docs/wire/signature.md#response-signature).
     package var stringToSign: String?
     /// Who is calling.
     package var identity: Identity = .anonymous

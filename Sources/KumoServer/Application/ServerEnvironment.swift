@@ -1,7 +1,14 @@
+package import KumoSeams
 package import KumoStorage
 package import Logging
 
-/// Everything the server calls that is not pure computation (style guide §4), passed once to `buildApplication`.
+/// Everything the server calls that is not pure computation
+/// (docs/style.md#4-dependencies-are-one-value-and-tests-start-from-everything-fails), passed once to
+/// `buildApplication`.
+///
+/// The capabilities (mail, SNS verification, push) are seams: `KumoServer` names only their protocols, and whoever
+/// builds the environment passes the implementations (`kumo` the live ones of `KumoMail`, `KumoIdentity` and
+/// `KumoPush`, tests fakes).
 package struct ServerEnvironment: Sendable {
     /// The storage engine.
     package var storage: any StorageBackend
@@ -15,16 +22,16 @@ package struct ServerEnvironment: Sendable {
     package var passwordHasher: any PasswordHasher
     /// Where mails go (mail-address entry, password reset, address confirmation).
     package var mailer: any MailTransport
-    /// Checks SNS `authData` tokens; by default the provider verifiers on this environment's clock and logger.
+    /// Checks SNS `authData` tokens (`ProviderAuthDataVerifier` of `KumoIdentity` in production).
     package var authDataVerifier: any AuthDataVerifier
-    /// Delivers push notifications to APNs and FCM; by default the platform clients on the real endpoints.
+    /// Delivers push notifications to APNs and FCM (`PlatformPushSender` of `KumoPush` in production).
     package var pushSender: any PushNotificationSender
 
     /// Creates an environment.
     package init(
         storage: any StorageBackend, clock: any WallClock, identifiers: any IdentifierGenerator, logger: Logger,
         passwordHasher: any PasswordHasher = BcryptPasswordHasher(), mailer: any MailTransport = UnconfiguredMailTransport(),
-        authDataVerifier: (any AuthDataVerifier)? = nil, pushSender: (any PushNotificationSender)? = nil
+        authDataVerifier: any AuthDataVerifier, pushSender: any PushNotificationSender
     ) {
         self.storage = storage
         self.clock = clock
@@ -32,20 +39,7 @@ package struct ServerEnvironment: Sendable {
         self.logger = logger
         self.passwordHasher = passwordHasher
         self.mailer = mailer
-        self.authDataVerifier =
-            authDataVerifier ?? ProviderAuthDataVerifier(clock: clock, identifiers: identifiers, logger: logger)
-        self.pushSender = pushSender ?? PlatformPushSender(clock: clock, logger: logger)
-    }
-
-    /// The production environment over a storage engine: system clock, CSPRNG identifiers, bcrypt.
-    package static func live(
-        storage: any StorageBackend, logger: Logger, passwordHasher: any PasswordHasher = BcryptPasswordHasher(),
-        mailer: any MailTransport = UnconfiguredMailTransport(), pushEndpoints: PushEndpoints = .production
-    ) -> ServerEnvironment {
-        let clock = SystemWallClock()
-        return ServerEnvironment(
-            storage: storage, clock: clock, identifiers: RandomIdentifierGenerator(), logger: logger,
-            passwordHasher: passwordHasher, mailer: mailer,
-            pushSender: PlatformPushSender(endpoints: pushEndpoints, clock: clock, logger: logger))
+        self.authDataVerifier = authDataVerifier
+        self.pushSender = pushSender
     }
 }

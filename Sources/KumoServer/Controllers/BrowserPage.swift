@@ -1,8 +1,8 @@
 import HTTPTypes
 package import Hummingbird
 
-/// One of Kumo's small HTML pages for the mail flows (wire spec §5.10): a title, some paragraphs and optionally a
-/// password form. Every text is HTML-escaped when rendered; the page loads nothing from elsewhere.
+/// One of Kumo's small HTML pages for the mail flows (docs/wire/endpoints/browser-pages.md): a title, some paragraphs
+/// and optionally a password form. Every text is HTML-escaped when rendered; the page loads nothing from elsewhere.
 struct BrowserPage: Sendable {
     /// A password form posted back to the server.
     struct Form: Sendable {

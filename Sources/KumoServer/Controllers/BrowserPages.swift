@@ -1,4 +1,5 @@
 import Hummingbird
+import KumoSeams
 import NCMBWire
 
 /// The texts of Kumo's own browser pages (Japanese, then English), for applications without a `customURL`.

@@ -1,4 +1,5 @@
 import Hummingbird
+import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire

@@ -1,9 +1,11 @@
 import Hummingbird
+import KumoSeams
 import KumoStorage
 package import NCMBWire
 
-/// Serves the unsigned browser endpoints under `/2013-09-01/applications/{applicationId}/…` (wire spec §5.10): small
-/// HTML pages and form posts for mail confirmation, mail-address user entry and password reset.
+/// Serves the unsigned browser endpoints under `/2013-09-01/applications/{applicationId}/…`
+/// (docs/wire/endpoints/browser-pages.md): small HTML pages and form posts for mail confirmation, mail-address user
+/// entry and password reset.
 ///
 /// The application comes from the path, there is no session, and one-time tokens are single use: a form post claims
 /// its token (deletes it) before it acts, so a link works once even under concurrent posts. When the application sets

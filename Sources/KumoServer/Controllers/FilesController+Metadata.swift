@@ -1,7 +1,8 @@
+import KumoSeams
 import KumoStorage
 import NCMBWire
 
-/// File metadata: an object of class `file` (wire spec §5.5).
+/// File metadata: an object of class `file` (docs/wire/endpoints/files.md).
 extension FilesController {
     /// One file's metadata as stored: `fileName`, unique per application (→ 409 E409001 `"fileName is duplication."`);
     /// `mimeType`, sent as `Content-Type` on download; `fileSize` (a number on the wire, F66); and `blobId`, the bytes in
@@ -52,7 +53,8 @@ extension FilesController {
 
     /// The metadata of the file named `fileName`, if `access` may read it.
     ///
-    /// - Throws: `StorageError.notFound` (→ 404 E404001) when it is missing or unreadable (Kumo D3).
+    /// - Throws: `StorageError.notFound` (→ 404 E404001) when it is missing or unreadable
+    ///   (docs/decisions/0003-existence-is-not-leaked.md).
     func metadata(fileName: String, applicationId: String, access: AccessContext) async throws -> FileMetadata {
         let whereQuery = WhereQuery([.field(StandardField.File.fileName, [.equalTo(.string(fileName))])])
         let request = FindRequest(

@@ -1,10 +1,11 @@
 import Hummingbird
+import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire
 
 /// `POST /files/{fileName}`: the multipart body is read as it arrives and the file part goes straight to a
-/// `BlobWriter` (wire spec §5.5, §12.6), so an upload never sits in memory.
+/// `BlobWriter` (docs/wire/endpoints/files.md#multipart-upload-vectors), so an upload never sits in memory.
 ///
 /// Order of checks and answers:
 /// 1. `Content-Type` other than `multipart/form-data` with a boundary → 415 E415001 (F70, unsigned).
@@ -15,7 +16,7 @@ import NCMBWire
 /// 4. A malformed body, a body cut inside a part, or a second `file` part → 400 E400004 `"file is invalid format."`; no
 ///    `file` part → 400 E400003 `"file is empty."`.
 /// 5. The `acl` part: not JSON → 400 E400001; not an ACL, or over 64 KiB → 400 E400002 `"acl is invalid."`. An empty
-///    `acl` part counts as no ACL: the application's `defaultObjectACL` applies (Kumo D5).
+///    `acl` part counts as no ACL: the application's `defaultObjectACL` applies (docs/decisions/0005-default-acl.md).
 /// 6. The blob is committed, then the metadata object is created; a taken name → 409 E409001 `"fileName is
 ///    duplication."`. Whatever fails, the blob is aborted or deleted: no orphan bytes, no metadata without bytes.
 ///

@@ -1,13 +1,15 @@
 package import Hummingbird
+import KumoSeams
 package import KumoStorage
 package import NCMBWire
 
-/// Serves `/files` (wire spec §5.5): streamed multipart uploads into the `BlobStore`, streamed downloads, ACL updates,
-/// deletes, metadata queries, and the unsigned public-file page (§5.10).
+/// Serves `/files` (docs/wire/endpoints/files.md): streamed multipart uploads into the `BlobStore`, streamed downloads,
+/// ACL updates, deletes, metadata queries, and the unsigned public-file page (docs/wire/endpoints/browser-pages.md).
 ///
 /// A file's metadata is an object of the standard class `file` stored through the `ObjectStore` (so the ACL decides
-/// access inside SQL, Kumo D3): `fileName` (unique per application → 409 E409001), `mimeType`, `fileSize` and the
-/// hidden `blobId`; the wire shows exactly `fileName`, `mimeType`, `fileSize`, `createDate`, `updateDate`, `acl`.
+/// access inside SQL, docs/decisions/0003-existence-is-not-leaked.md): `fileName` (unique per application → 409
+/// E409001), `mimeType`, `fileSize` and the hidden `blobId`; the wire shows exactly `fileName`, `mimeType`, `fileSize`,
+/// `createDate`, `updateDate`, `acl`.
 ///
 /// Every signed endpoint first passes the class-level permission of class `file` (`create`, `get`, `update`, `delete`,
 /// `find`), as `/classes` requests do. Upload rules: `FilesController+Upload.swift`.
@@ -52,8 +54,8 @@ package struct FilesController: Sendable {
     /// `PUT /files/{fileName}` with `{"acl":{…}}` or a bare ACL map → 200 `{"updateDate"}` (F63, F64).
     ///
     /// A body whose only key is `acl` with an object value is the wrapped form; any other body is a bare ACL map
-    /// (wire spec §5.5). Only the ACL changes. Missing or unreadable → 404 E404001; readable but not writable → 403
-    /// E403001 (Kumo D3).
+    /// (docs/wire/endpoints/files.md). Only the ACL changes. Missing or unreadable → 404 E404001; readable but not
+    /// writable → 403 E403001 (docs/decisions/0003-existence-is-not-leaked.md).
     package func updateACL(fileName: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         try await classPermissions.authorize(.update, className: .file, context: context)
@@ -75,8 +77,9 @@ package struct FilesController: Sendable {
 
     /// `DELETE /files/{fileName}` → 200 with an empty body (F68).
     ///
-    /// The metadata goes first (with the caller's access, Kumo D3), then the bytes; when deleting the bytes fails the
-    /// file is gone anyway and the orphan sweep (`FileBlobSweeper`) removes them later.
+    /// The metadata goes first (with the caller's access, docs/decisions/0003-existence-is-not-leaked.md), then the
+    /// bytes; when deleting the bytes fails the file is gone anyway and the orphan sweep (`FileBlobSweeper`) removes
+    /// them later.
     package func delete(fileName: String, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         try await classPermissions.authorize(.delete, className: .file, context: context)

@@ -2,7 +2,7 @@ package import NCMBWire
 
 private typealias Field = StandardField.Installation
 
-/// Validation of installation bodies (wire spec §5.6, fixtures F71–F75).
+/// Validation of installation bodies (docs/wire/endpoints/installations.md, fixtures F71–F75).
 ///
 /// Codes chosen where NCMB is silent:
 /// - On create, `deviceType` and `deviceToken` are required: missing, `null` or `""` → 400 E400003 `"<field> is empty."`.

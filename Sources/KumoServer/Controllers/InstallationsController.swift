@@ -1,12 +1,15 @@
+import KumoSeams
 import KumoStorage
 package import NCMBWire
 
-/// Serves `/installations` (wire spec §5.6): devices registered for push, `deviceToken` unique per application.
+/// Serves `/installations` (docs/wire/endpoints/installations.md): devices registered for push, `deviceToken` unique
+/// per application.
 ///
 /// Installations are objects of the standard class `installation`, stored through the `ObjectStore` like any object,
-/// so their ACL (default: the application's `defaultObjectACL`, Kumo D5) decides who may read, change and delete them
-/// (Kumo D3). The storage keeps `deviceToken` unique per application: a taken token → 409 E409001
-/// `"deviceToken is duplication."` (F72 shows NCMB's own message, `"Duplication Error."`, for the same code).
+/// so their ACL (default: the application's `defaultObjectACL`, docs/decisions/0005-default-acl.md) decides who may
+/// read, change and delete them (docs/decisions/0003-existence-is-not-leaked.md). The storage keeps `deviceToken`
+/// unique per application: a taken token → 409 E409001 `"deviceToken is duplication."` (F72 shows NCMB's own message,
+/// `"Duplication Error."`, for the same code).
 ///
 /// Request rules: see `InstallationsController+Body.swift`.
 package struct InstallationsController: CollectionController {
@@ -28,7 +31,7 @@ package struct InstallationsController: CollectionController {
     }
 
     /// `GET /installations/{objectId}` → 200 with the installation (F73); 404 E404001 when missing or unreadable
-    /// (Kumo D3).
+    /// (docs/decisions/0003-existence-is-not-leaked.md).
     package func get(objectId: String, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         let object = try await environment.storage.objects.object(

@@ -1,10 +1,12 @@
 import Hummingbird
+import KumoSeams
 import KumoStorage
 import Logging
 package import NCMBWire
 
-/// Serves `POST /requestMailAddressUserEntry` and `POST /requestPasswordReset` (wire spec §5.3 mail flows): issues a
-/// one-time token and mails a link to the browser pages (`BrowserPagesController`).
+/// Serves `POST /requestMailAddressUserEntry` and `POST /requestPasswordReset`
+/// (docs/wire/endpoints/users.md#mail-flows): issues a one-time token and mails a link to the browser pages
+/// (`BrowserPagesController`).
 package struct MailRequestsController: Sendable {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration

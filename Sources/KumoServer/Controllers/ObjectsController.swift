@@ -1,8 +1,10 @@
 package import Hummingbird
+import KumoSeams
 package import KumoStorage
 package import NCMBWire
 
-/// Serves `/classes/{class}` (and, later, the standard classes): create, get, update, delete and find (wire spec §5.1–5.2).
+/// Serves `/classes/{class}` (and, later, the standard classes): create, get, update, delete and find
+/// (docs/wire/endpoints/objects.md to docs/wire/endpoints/queries.md).
 package struct ObjectsController: Sendable {
     let environment: ServerEnvironment
 
@@ -33,7 +35,8 @@ package struct ObjectsController: Sendable {
         return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
     }
 
-    /// `GET /classes/{class}/{objectId}` → 200 with the object (404 E404001 when missing or unreadable, Kumo D3).
+    /// `GET /classes/{class}/{objectId}` → 200 with the object (404 E404001 when missing or unreadable,
+    /// docs/decisions/0003-existence-is-not-leaked.md).
     package func get(className: ClassName, objectId: String, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: objectId)

@@ -1,9 +1,9 @@
 package import KumoStorage
 package import NCMBWire
 
-/// How a push is shown (wire spec §5.7 `GET /push/{id}` field list, F78): every documented field is present, `null`
-/// when the push does not have it, so SDKs that read keys without checking for their presence (ncmb_android's getters,
-/// F78's nulls) find them all.
+/// How a push is shown (docs/wire/endpoints/push.md `GET /push/{id}` field list, F78): every documented field is
+/// present, `null` when the push does not have it, so SDKs that read keys without checking for their presence
+/// (ncmb_android's getters, F78's nulls) find them all.
 extension PushController {
     /// The documented fields, in the order they are shown after `objectId`.
     package static let documentedFields: [FieldName] = {

@@ -1,13 +1,15 @@
+import KumoSeams
 import KumoStorage
 package import NCMBWire
 
-/// Serves `/push` (wire spec §5.7): push notifications are objects of the standard class `push` whose delivery job is
-/// created in the same transaction (`NewObject.pushDueAt`) and worked by `PushDeliveryService`; and open tracking,
-/// `POST /push/{objectId}/openNumber`.
+/// Serves `/push` (docs/wire/endpoints/push.md): push notifications are objects of the standard class `push` whose
+/// delivery job is created in the same transaction (`NewObject.pushDueAt`) and worked by `PushDeliveryService`; and
+/// open tracking, `POST /push/{objectId}/openNumber`.
 ///
-/// A push's ACL (default: the application's `defaultObjectACL`, Kumo D5) and the class permissions of `push` decide who
-/// may register, read, change and delete pushes, as for any object (Kumo D3). Request rules: ``PushRequest``
-/// (`PushRequest+Rules.swift`); rendering: `PushController+Rendering.swift`; status values: ``PushStatus``.
+/// A push's ACL (default: the application's `defaultObjectACL`, docs/decisions/0005-default-acl.md) and the class
+/// permissions of `push` decide who may register, read, change and delete pushes, as for any object
+/// (docs/decisions/0003-existence-is-not-leaked.md). Request rules: ``PushRequest`` (`PushRequest+Rules.swift`);
+/// rendering: `PushController+Rendering.swift`; status values: ``PushStatus``.
 package struct PushController: CollectionController {
     let environment: ServerEnvironment
     /// The responder's class-permission gate, for what a `searchCondition` reads.
@@ -39,7 +41,7 @@ package struct PushController: CollectionController {
     }
 
     /// `GET /push/{objectId}` → the push with `deliveryPlanNumber`, `deliveryNumber`, `status`, `error`; 404 E404001 when
-    /// missing or unreadable (Kumo D3).
+    /// missing or unreadable (docs/decisions/0003-existence-is-not-leaked.md).
     package func get(objectId: String, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         let push = try await environment.storage.objects.object(

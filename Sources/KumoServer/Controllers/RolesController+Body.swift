@@ -1,7 +1,7 @@
 package import KumoStorage
 package import NCMBWire
 
-/// Validation of role bodies and the role's wire form (wire spec §5.4, fixtures F52–F57).
+/// Validation of role bodies and the role's wire form (docs/wire/endpoints/roles.md, fixtures F52–F57).
 ///
 /// Codes chosen where NCMB is silent:
 /// - `roleName` missing, `null` or `""` → 400 E400003 `"roleName is empty."`; not a string → 400 E400002
@@ -9,7 +9,8 @@ package import NCMBWire
 ///   The pattern keeps names usable as ACL keys (`role:<name>`) and in `kumo classes permissions` lists.
 /// - `belongUser` / `belongRole` take only `AddRelation` / `RemoveRelation` whose pointers name `user` / `role`;
 ///   anything else → 400 E400002 `"<field> is invalid."`. `null` and the field's own Relation marker are what a GET shows,
-///   so clients that send every field back (wire spec §11 item 11) may send them: they change nothing.
+///   so clients that send every field back (docs/wire/client-behaviours.md, item 11) may send them: they change
+///   nothing.
 extension RolesController {
     /// The longest role name.
     package static let maximumRoleNameLength = 100
@@ -45,7 +46,7 @@ extension RolesController {
     }
 
     /// The class each relation field of a role points to: `belongUser` holds users, `belongRole` the child roles, whose
-    /// users inherit this role (Kumo D4).
+    /// users inherit this role (docs/decisions/0004-role-inheritance.md).
     static func relationTarget(of field: String) -> ClassName? {
         switch field {
         case StandardField.Role.belongUser.rawValue: .user
@@ -86,7 +87,7 @@ extension StoredObject {
     /// A relation never used shows `null`; once used it shows `{"__type":"Relation","className":…}`, also after its
     /// last member was removed (the marker is the field's stored value, as for any object).
     ///
-    /// - Parameter keys: The `keys` projection of a query (Kumo D11); `nil` shows every field.
+    /// - Parameter keys: The `keys` projection of a query (docs/decisions/0011-extensions.md); `nil` shows every field.
     package func roleJSON(keys: Set<String>?) -> JSONObject {
         var object: JSONObject = ["objectId": .string(objectId)]
         let roleFields = [StandardField.Role.roleName, StandardField.Role.belongRole, StandardField.Role.belongUser]

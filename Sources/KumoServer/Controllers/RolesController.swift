@@ -1,11 +1,14 @@
+import KumoSeams
 package import KumoStorage
 package import NCMBWire
 
-/// Serves `/roles` (wire spec §5.4): unique `roleName`, `belongUser`/`belongRole` relations, inheritance per Kumo D4.
+/// Serves `/roles` (docs/wire/endpoints/roles.md): unique `roleName`, `belongUser`/`belongRole` relations, inheritance
+/// per docs/decisions/0004-role-inheritance.md.
 ///
 /// Roles are objects of the standard class `role`, stored through the `ObjectStore` like any object, so their ACL
-/// (default: the application's `defaultObjectACL`, Kumo D5) decides who may read them and change their members (Kumo D3).
-/// Storage resolves role membership for ACL checks from the `belongUser`/`belongRole` relation rows.
+/// (default: the application's `defaultObjectACL`, docs/decisions/0005-default-acl.md) decides who may read them and
+/// change their members (docs/decisions/0003-existence-is-not-leaked.md). Storage resolves role membership for ACL
+/// checks from the `belongUser`/`belongRole` relation rows.
 ///
 /// Request rules (see `RolesController+Body.swift`): `roleName` is required on create, matches
 /// `[A-Za-z0-9_-]{1,100}` and never changes afterwards; `belongUser` and `belongRole` only take
@@ -31,7 +34,8 @@ package struct RolesController: CollectionController {
         return .json(201, ["createDate": .string(stored.createDate.formatted), "objectId": .string(stored.objectId)])
     }
 
-    /// `GET /roles/{objectId}` → 200 in the F57 shape; 404 E404001 when missing or unreadable (Kumo D3).
+    /// `GET /roles/{objectId}` → 200 in the F57 shape; 404 E404001 when missing or unreadable
+    /// (docs/decisions/0003-existence-is-not-leaked.md).
     package func get(objectId: String, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: objectId)
@@ -41,9 +45,9 @@ package struct RolesController: CollectionController {
 
     /// `PUT /roles/{objectId}` → 200 `{"updateDate"}` (F55, F56); 404 E404001 when missing (F60).
     ///
-    /// A `roleName` in the body must equal the stored name (clients that send every field back, wire spec §11 item 11);
-    /// a different name → 403 E403005 `"roleName must not be entered."`: the name is the ACL principal `role:<name>`, and
-    /// renaming would silently move every permission granted to it.
+    /// A `roleName` in the body must equal the stored name (clients that send every field back,
+    /// docs/wire/client-behaviours.md, item 11); a different name → 403 E403005 `"roleName must not be entered."`: the
+    /// name is the ACL principal `role:<name>`, and renaming would silently move every permission granted to it.
     package func update(objectId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         var (operations, acl) = try RolesController.parseRoleBody(body)

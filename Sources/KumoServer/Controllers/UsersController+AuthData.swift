@@ -1,10 +1,12 @@
+import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire
 
 extension UsersController {
-    /// `POST /users` with `authData` (wire spec §5.3, F39–F43): logs in the user linked to the provider id (200), or
-    /// creates one with a random 10-character `userName` (201). Only `authData` and `acl` of the body are read.
+    /// `POST /users` with `authData` (docs/wire/endpoints/users.md, F39–F43): logs in the user linked to the provider
+    /// id (200), or creates one with a random 10-character `userName` (201). Only `authData` and `acl` of the body are
+    /// read.
     func authDataSignUpOrLogin(_ authData: JSONObject, body: JSONObject, application: HostedApplication) async throws
         -> APIResult
     {

@@ -1,9 +1,11 @@
+import KumoSeams
 import KumoStorage
 import Logging
 package import NCMBWire
 
 extension UsersController {
-    /// `POST /login` and `GET /login` (wire spec §5.3, F31–F35): `userName` or `mailAddress` plus `password`.
+    /// `POST /login` and `GET /login` (docs/wire/endpoints/users.md, F31–F35): `userName` or `mailAddress` plus
+    /// `password`.
     ///
     /// Unknown users, users without a password and wrong passwords all answer 401 E401002 after the same bcrypt work,
     /// so that neither the answer nor its timing tells which user names exist. With `confirmsMailAddress`, logging in by

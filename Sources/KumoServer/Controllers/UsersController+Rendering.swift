@@ -3,7 +3,7 @@ import NCMBWire
 
 private typealias Field = StandardField.User
 
-/// The wire shapes of users (wire spec §5.3, fixtures F28–F40).
+/// The wire shapes of users (docs/wire/endpoints/users.md, fixtures F28–F40).
 enum UserRendering {
     /// Fields never rendered, whatever a stored row holds.
     static let secretFields: Set<String> = [Field.password.rawValue, Field.sessionToken.rawValue]

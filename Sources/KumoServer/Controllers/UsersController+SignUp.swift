@@ -1,10 +1,11 @@
+import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire
 
 extension UsersController {
-    /// `POST /users` with `userName` and `password` (wire spec §5.3, F28–F30): stores the user, its password hash and
-    /// a first session in one transaction and answers 201 with the session token.
+    /// `POST /users` with `userName` and `password` (docs/wire/endpoints/users.md, F28–F30): stores the user, its
+    /// password hash and a first session in one transaction and answers 201 with the session token.
     func signUp(body: JSONObject, application: HostedApplication) async throws -> APIResult {
         let userName = try UserBody.requiredText(body[StandardField.User.userName], key: StandardField.User.userName)
         let password = try UserBody.requiredText(body[StandardField.User.password], key: StandardField.User.password)

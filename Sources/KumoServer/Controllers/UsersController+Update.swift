@@ -1,3 +1,4 @@
+import KumoSeams
 import KumoStorage
 import Logging
 package import NCMBWire
@@ -5,7 +6,7 @@ package import NCMBWire
 private typealias Field = StandardField.User
 
 extension UsersController {
-    /// `PUT /users/{objectId}` → 200 `{"updateDate"}` (wire spec §5.3, F38, F44, F45).
+    /// `PUT /users/{objectId}` → 200 `{"updateDate"}` (docs/wire/endpoints/users.md, F38, F44, F45).
     ///
     /// `password` sets a new password hash and ends the user's other sessions (the caller's own session stays when the
     /// caller is the user); `userName` may not be emptied; `sessionToken` and `mailAddressConfirm` are

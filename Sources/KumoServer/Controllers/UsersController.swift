@@ -1,9 +1,11 @@
+import KumoSeams
 import KumoStorage
 import Logging
 package import NCMBWire
 
-/// Serves `/users`, `/login` and `/logout` (wire spec §5.3): sign-up (ID/password, `authData`), login, logout, and
-/// read/update/delete/query of users, with passwords and session tokens handled per Kumo D10.
+/// Serves `/users`, `/login` and `/logout` (docs/wire/endpoints/users.md): sign-up (ID/password, `authData`), login,
+/// logout, and read/update/delete/query of users, with passwords and session tokens handled per
+/// docs/decisions/0010-session-lifetime.md.
 ///
 /// Users are objects of class `user` in the `ObjectStore`; their secrets (password hash, sessions) live beside them in
 /// the `AccountStore`. No response carries a password or a hash, and only sign-up and login responses carry a session
@@ -37,7 +39,8 @@ package struct UsersController: CollectionController {
         }
     }
 
-    /// `GET /users/{objectId}` → 200 with the user (404 E404001 when missing or unreadable, Kumo D3).
+    /// `GET /users/{objectId}` → 200 with the user (404 E404001 when missing or unreadable,
+    /// docs/decisions/0003-existence-is-not-leaked.md).
     package func get(objectId: String, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         let user = try await environment.storage.objects.object(

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import KumoSeams
 import KumoStorage
 import Metrics
 import NCMBWire
@@ -13,7 +14,7 @@ enum HeaderNames {
     static let responseSignature = name(NCMBHeaderName.responseSignature)
     /// HTTP/1 servers move `Host` into the request's authority; an explicit field (in-process tests) takes precedence.
     static let host = name("Host")
-    /// Browser pages (wire spec §5.10) forbid framing and referrers.
+    /// Browser pages (docs/wire/endpoints/browser-pages.md) forbid framing and referrers.
     static let xFrameOptions = name("X-Frame-Options")
     static let referrerPolicy = name("Referrer-Policy")
 
@@ -25,7 +26,8 @@ enum HeaderNames {
 }
 
 extension APIResponder {
-    /// Steps 3–5 of wire spec §3.9: signature headers present, application known, signature valid (wire spec §3.5).
+    /// Steps 3–5 of docs/wire/signature.md#request-processing-order-and-authentication-errors: signature headers
+    /// present, application known, signature valid (docs/wire/signature.md#server-verification-procedure).
     func authenticate(_ request: Request, path: String, query: String?, endpoint: APIEndpoint, context: inout KumoRequestContext)
         async throws
     {
@@ -52,7 +54,8 @@ extension APIResponder {
         try checkClockSkew(timestamp)
     }
 
-    /// Optional freshness check (Kumo D6): zone-less values are UTC; an Android URL-encoded value is decoded first.
+    /// Optional freshness check (docs/decisions/0006-timestamp-freshness.md): zone-less values are UTC; an Android
+    /// URL-encoded value is decoded first.
     private func checkClockSkew(_ timestamp: String) throws {
         guard let maximumSkew = configuration.maximumClockSkewSeconds else { return }
         let decoded = PercentEncoding.decode(timestamp) ?? timestamp
@@ -61,7 +64,8 @@ extension APIResponder {
         if skew > Int64(maximumSkew) * 1000 { throw KumoError(.authenticationErrorByHeaderIncorrect) }
     }
 
-    /// Encodes a controller's result and signs it over the request's string to sign (Kumo D7).
+    /// Encodes a controller's result and signs it over the request's string to sign
+    /// (docs/decisions/0007-response-signature-everywhere.md).
     func render(_ result: APIResult, context: KumoRequestContext) async -> Response {
         var response: Response
         let signedBody: [UInt8]
@@ -106,7 +110,8 @@ extension APIResponder {
     }
 }
 
-/// CORS for browser clients (wire spec §3.2): any origin, the NCMB headers, the response signature exposed.
+/// CORS for browser clients (docs/wire/signature.md#response-headers): any origin, the NCMB headers, the response
+/// signature exposed.
 enum CrossOrigin {
     static func preflight() -> Response {
         var response = Response(status: .noContent)

@@ -1,11 +1,13 @@
 import Hummingbird
+import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire
 
 extension APIResponder {
-    /// Streams a stored file: signs the hex form of its bytes in a first pass over the blob (wire spec §3.7), then
-    /// streams it in chunks with `Content-Length`, so memory stays bounded whatever the size.
+    /// Streams a stored file: signs the hex form of its bytes in a first pass over the blob
+    /// (docs/wire/signature.md#response-signature), then streams it in chunks with `Content-Length`, so memory stays
+    /// bounded whatever the size.
     ///
     /// A storage failure in the first pass (the blob deleted meanwhile → 404 E404001, storage down → 503) is answered as
     /// error JSON; one in the second pass, after the headers went out, can only cut the connection.

@@ -1,13 +1,15 @@
 import Hummingbird
+import KumoSeams
 import NCMBWire
 
 extension APIResponder {
     /// The largest browser form body read (a password and a token).
     static let maximumFormSize = 64 * 1024
 
-    /// Step 7 of wire spec §3.9: the body as the route declares it.
+    /// Step 7 of docs/wire/signature.md#request-processing-order-and-authentication-errors: the body as the route
+    /// declares it.
     ///
-    /// - A multipart upload is not collected: its handler streams it to the blob store (wire spec §5.5).
+    /// - A multipart upload is not collected: its handler streams it to the blob store (docs/wire/endpoints/files.md).
     /// - A browser form is collected up to ``maximumFormSize``.
     /// - A browser page without a body reads nothing.
     /// - Every other (signed) request is collected up to `maximumBodySize`, whatever its method, and a POST or PUT body

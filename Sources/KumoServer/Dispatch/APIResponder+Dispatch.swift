@@ -3,7 +3,8 @@ import NCMBWire
 
 extension APIResponder {
     /// Hands a route to the controller that owns its group; each controller switches over its own routes. No
-    /// `default:`: a declared route that no controller serves does not compile (style guide §2).
+    /// `default:`: a declared route that no controller serves does not compile
+    /// (docs/style.md#2-dispatch-exhaustively-to-narrow-controllers).
     func dispatch(_ route: APIRoute, request: Request, path: String, context: KumoRequestContext) async throws -> APIResult {
         switch route {
         case .objects(let reference, let operation): try await handle(operation, on: reference, context: context)

@@ -1,10 +1,13 @@
+import KumoSeams
 import NCMBWire
 import Hummingbird
 import KumoStorage
 
 extension APIResponder {
-    /// Step 6 of wire spec §3.9: a sent `X-NCMB-Apps-Session-Token` must name a live session of this application
-    /// (Kumo D9, D10); without one the caller is anonymous (wire spec §3.8).
+    /// Step 6 of docs/wire/signature.md#request-processing-order-and-authentication-errors: a sent
+    /// `X-NCMB-Apps-Session-Token` must name a live session of this application
+    /// (docs/decisions/0009-authentication-failures.md, docs/decisions/0010-session-lifetime.md); without one the
+    /// caller is anonymous (docs/wire/signature.md#session-token).
     func resolveSession(_ request: Request, context: inout KumoRequestContext) async throws {
         guard let token = request.headers[HeaderNames.sessionToken] else {
             context.identity = .anonymous

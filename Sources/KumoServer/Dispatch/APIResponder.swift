@@ -1,16 +1,18 @@
 package import Hummingbird
+import KumoSeams
 import KumoStorage
 import Logging
 import Metrics
 import NCMBWire
 import NIOCore
 
-/// The HTTP responder of a Kumo server: health routes, CORS, then the NCMB pipeline of wire spec §3.9.
+/// The HTTP responder of a Kumo server: health routes, CORS, then the NCMB pipeline of
+/// docs/wire/signature.md#request-processing-order-and-authentication-errors.
 ///
 /// Kumo registers no NCMB path with Hummingbird's router: every API request goes through `APIRouter`, the same router
-/// the SDK prints with (architecture §6.1, dependency rule 8). The pipeline steps run in this order, each recording what
-/// it learned in `KumoRequestContext`: endpoint → application → signature → session (signed endpoints only) → body as
-/// the route declares it (size and content type) → route → controller → response signature.
+/// the SDK prints with (docs/architecture.md#dependency-rules, rule 8). The pipeline steps run in this order, each
+/// recording what it learned in `KumoRequestContext`: endpoint → application → signature → session (signed endpoints
+/// only) → body as the route declares it (size and content type) → route → controller → response signature.
 package struct APIResponder: HTTPResponder {
     package typealias Context = KumoRequestContext
 
@@ -98,7 +100,8 @@ package struct APIResponder: HTTPResponder {
             let resolved = try APIRouter.resolve(method: request.method.rawValue, path: path)
             let endpoint = resolved.endpoint
             context.endpointName = endpoint.name
-            // Browser pages (wire spec §5.10) carry no signature, take their application from the path, and answer HTML.
+            // Browser pages (docs/wire/endpoints/browser-pages.md) carry no signature, take their application from the
+            // path, and answer HTML.
             answersWithPage = !endpoint.isSigned
             if endpoint.isSigned {
                 try await authenticate(request, path: path, query: query, endpoint: endpoint, context: &context)

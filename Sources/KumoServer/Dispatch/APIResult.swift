@@ -7,15 +7,17 @@ package enum APIResult: Sendable {
     case json(Int, JSONValue)
     /// A JSON body already encoded (objects rendered straight from storage by ``ObjectRendering``).
     case encodedJSON(Int, [UInt8])
-    /// An empty body (DELETE, logout: wire spec §4).
+    /// An empty body (DELETE, logout: docs/wire/conventions.md).
     case empty(Int)
-    /// Raw bytes with a content type (file downloads); the response signature hashes their hex form (wire spec §3.7).
+    /// Raw bytes with a content type (file downloads); the response signature hashes their hex form
+    /// (docs/wire/signature.md#response-signature).
     case binary(Int, contentType: String, [UInt8])
-    /// A stored file's bytes, streamed from the `BlobStore` in chunks (file downloads, wire spec §5.5); the responder
-    /// signs the hex form in a first pass over the blob and streams it in a second (`APIResponder+Blob.swift`).
+    /// A stored file's bytes, streamed from the `BlobStore` in chunks (file downloads, docs/wire/endpoints/files.md);
+    /// the responder signs the hex form in a first pass over the blob and streams it in a second
+    /// (`APIResponder+Blob.swift`).
     case blob(Int, contentType: String, BlobDownload)
-    /// A finished response, sent as it is: the browser pages' HTML, redirects and public files (wire spec §5.10), which
-    /// are never signed.
+    /// A finished response, sent as it is: the browser pages' HTML, redirects and public files
+    /// (docs/wire/endpoints/browser-pages.md), which are never signed.
     case response(Response)
 }
 

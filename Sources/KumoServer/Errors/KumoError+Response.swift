@@ -1,9 +1,11 @@
 package import Hummingbird
+import KumoSeams
 import NCMBWire
 import NIOCore
 
 extension KumoError {
-    /// The NCMB error body `{"code","error"}` with the code's HTTP status (wire spec §4, §9).
+    /// The NCMB error body `{"code","error"}` with the code's HTTP status (docs/wire/conventions.md,
+    /// docs/wire/errors.md).
     package var responseBody: [UInt8] { ErrorBody(code: code.code, error: message).json.serializedBytes() }
 
     /// The HTTP status of the code.

@@ -1,8 +1,11 @@
+package import KumoSeams
 package import KumoStorage
 import NCMBWire
 
 extension KumoError {
-    /// Translates a storage failure into the NCMB answer (style guide §8; Kumo D3).
+    /// Translates a storage failure into the NCMB answer
+    /// (docs/style.md#8-one-error-vocabulary-per-side-mapped-to-ncmb-codes;
+    /// docs/decisions/0003-existence-is-not-leaked.md).
     package init(_ error: StorageError) {
         switch error {
         case .duplicate(let field): self.init(.duplication, field)

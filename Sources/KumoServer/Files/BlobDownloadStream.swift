@@ -3,9 +3,9 @@ import KumoStorage
 import NCMBWire
 import NIOCore
 
-/// Reads a stored blob in fixed chunks, for downloads (wire spec §5.5): a first pass that only signs the bytes
-/// (response signature over their hex form, §3.7) and a streamed response body, so memory stays bounded by one chunk
-/// whatever the file size.
+/// Reads a stored blob in fixed chunks, for downloads (docs/wire/endpoints/files.md): a first pass that only signs the
+/// bytes (response signature over their hex form, docs/wire/signature.md#response-signature) and a streamed response
+/// body, so memory stays bounded by one chunk whatever the file size.
 struct BlobDownloadStream: Sendable {
     /// The bytes read at a time.
     static let chunkLength = 256 * 1024

@@ -1,3 +1,4 @@
+import KumoSeams
 package import KumoStorage
 import Logging
 import NCMBWire

@@ -1,5 +1,5 @@
-/// The MIME type of an uploaded file when its `file` part names none (wire spec §5.5: SDKs send the type of the
-/// extension, else `application/octet-stream`).
+/// The MIME type of an uploaded file when its `file` part names none (docs/wire/endpoints/files.md: SDKs send the type
+/// of the extension, else `application/octet-stream`).
 enum FileMIMEType {
     /// The type of files whose extension is unknown.
     static let fallback = "application/octet-stream"

@@ -1,10 +1,12 @@
+package import KumoSeams
 import MultipartKit
 import NCMBWire
 package import NIOCore
 
-/// Reads a `multipart/form-data` file upload (wire spec §5.5, §12.6) while it arrives, without ever holding the file:
-/// each request-body buffer goes through MultipartKit's `MultipartParser`, the bytes of the `file` part pile up in a
-/// small pending buffer that the caller drains into a `BlobWriter`, and the `acl` part is kept (it is capped).
+/// Reads a `multipart/form-data` file upload (docs/wire/endpoints/files.md#multipart-upload-vectors) while it arrives,
+/// without ever holding the file: each request-body buffer goes through MultipartKit's `MultipartParser`, the bytes of
+/// the `file` part pile up in a small pending buffer that the caller drains into a `BlobWriter`, and the `acl` part is
+/// kept (it is capped).
 ///
 /// Parts:
 /// - `file` (`Content-Disposition: form-data; name="file"; filename="…"`): the file's bytes; its `Content-Type` is the

@@ -1,7 +1,8 @@
-/// Who is asking, as storage needs to know it to filter by ACL (architecture §7.4).
+/// Who is asking, as storage needs to know it to filter by ACL (docs/architecture.md#acl-inside-the-query).
 ///
 /// A user's principals are `*`, the user's objectId and `role:<name>` for every role the user holds directly or through
-/// `belongRole` inheritance (Kumo D4); engines resolve the roles inside the same SQL statement.
+/// `belongRole` inheritance (docs/decisions/0004-role-inheritance.md); engines resolve the roles inside the same SQL
+/// statement.
 package enum AccessContext: Sendable, Hashable {
     /// No session: only public (`*`) grants apply.
     case anonymous

@@ -26,7 +26,8 @@ package struct SessionGrant: Sendable, Hashable {
     package var createDate: WireDate
     /// When it stops being valid.
     package var expiresAt: WireDate
-    /// Whether opening it ends every other session of the user (Kumo D10 one-active-session rule).
+    /// Whether opening it ends every other session of the user (docs/decisions/0010-session-lifetime.md
+    /// one-active-session rule).
     package var endsOtherSessions: Bool
 
     /// Creates a grant.
@@ -75,7 +76,7 @@ package struct UserCredentials: Sendable, Hashable {
     }
 }
 
-/// What a one-time token in a mail link is for (wire spec §5.10).
+/// What a one-time token in a mail link is for (docs/wire/endpoints/browser-pages.md).
 package enum OneTimeTokenPurpose: String, Sendable, Hashable, CaseIterable {
     /// `requestMailAddressUserEntry`: the page lets the address owner choose a password and creates the user.
     case mailAddressUserEntry

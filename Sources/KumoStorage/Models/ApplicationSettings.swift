@@ -1,36 +1,43 @@
 package import NCMBWire
 
-/// Per-application settings, stored as one JSON document (architecture §8). Unknown keys are kept for forward
-/// compatibility, so an older Kumo never drops what a newer one wrote.
+/// Per-application settings, stored as one JSON document
+/// (docs/architecture.md#server-environment-errors-and-applications). Unknown keys are kept for forward compatibility,
+/// so an older Kumo never drops what a newer one wrote.
 ///
 /// Every property has the documented default, so `{}` (and a missing key) means "default".
 package struct ApplicationSettings: Sendable, Hashable {
-    /// The ACL given to objects, installations, push and files created without one (Kumo D5). Public read and write.
+    /// The ACL given to objects, installations, push and files created without one
+    /// (docs/decisions/0005-default-acl.md). Public read and write.
     package var defaultObjectACL: AccessControlList
-    /// Whether users created without an `acl` are publicly readable (Kumo D5: public read, owner-only write). `true`.
+    /// Whether users created without an `acl` are publicly readable (docs/decisions/0005-default-acl.md: public read,
+    /// owner-only write). `true`.
     package var usersArePublicReadable: Bool
-    /// How long a session token lives, in seconds (Kumo D10): default 86 400 (24 h), at most 604 800 (168 h).
+    /// How long a session token lives, in seconds (docs/decisions/0010-session-lifetime.md): default 86 400 (24 h), at
+    /// most 604 800 (168 h).
     package var sessionLifetimeSeconds: Int
-    /// Whether a login keeps the user's other sessions alive (Kumo D10). `false`: a new login ends the previous session.
+    /// Whether a login keeps the user's other sessions alive (docs/decisions/0010-session-lifetime.md). `false`: a new
+    /// login ends the previous session.
     package var allowsMultipleSessions: Bool
     /// Settings of the `authData` providers (`anonymous`, `facebook`, `twitter`, `google`, `apple`) by provider name.
     /// A provider without an entry uses `AuthProviderSettings.defaults(for:)`.
     package var authProviders: [String: AuthProviderSettings]
-    /// Mail sent by the application: sender, link base, templates (wire spec §5.3 mail flows, §5.10).
+    /// Mail sent by the application: sender, link base, templates (docs/wire/endpoints/users.md#mail-flows,
+    /// docs/wire/endpoints/browser-pages.md).
     package var mail: MailSettings
     /// Whether `/2013-09-01/applications/{applicationId}/publicFiles/{fileName}` serves files without a signature. `false`.
     package var publicFilesEnabled: Bool
-    /// The largest file an upload may store, in bytes (Kumo D12; larger → 413 E413001). 100 MiB.
+    /// The largest file an upload may store, in bytes (docs/decisions/0012-names-and-sizes.md; larger → 413 E413001).
+    /// 100 MiB.
     package var maximumFileSize: Int64
     /// APNs and FCM credentials for push delivery.
     package var push: PushSettings
     /// Keys this version does not know, kept verbatim.
     package var unknownKeys: JSONObject
 
-    /// The longest session lifetime an application may configure (Kumo D10): 168 hours.
+    /// The longest session lifetime an application may configure (docs/decisions/0010-session-lifetime.md): 168 hours.
     package static let maximumSessionLifetimeSeconds = 168 * 3600
 
-    /// The default largest file (Kumo D12): 100 MiB.
+    /// The default largest file (docs/decisions/0012-names-and-sizes.md): 100 MiB.
     package static let defaultMaximumFileSize: Int64 = 100 * 1024 * 1024
 
     /// Creates settings with the documented defaults.
@@ -59,7 +66,8 @@ package struct ApplicationSettings: Sendable, Hashable {
     }
 }
 
-/// How Kumo treats one `authData` provider of an application (wire spec §5.3 "SNS and anonymous login").
+/// How Kumo treats one `authData` provider of an application
+/// (docs/wire/endpoints/users.md#sns-and-anonymous-login-authdata).
 ///
 /// `verification` names the verifier (`"none"`, `"jwks"`, `"endpoint"`); `options` holds its settings (URLs,
 /// audiences, secrets) as JSON so that new verifiers need no storage change.
@@ -90,8 +98,8 @@ package struct AuthProviderSettings: Sendable, Hashable {
 package struct MailSettings: Sendable, Hashable {
     /// The `From:` address. Defaults to `no-reply@localhost`.
     package var senderAddress: String
-    /// The base URL of the browser pages the mails link to (`{customUrl}` of wire spec §5.10), or `nil` to use the
-    /// server's own public URL.
+    /// The base URL of the browser pages the mails link to (`{customUrl}` of docs/wire/endpoints/browser-pages.md), or
+    /// `nil` to use the server's own public URL.
     package var customURL: String?
     /// Whether signing up with a `mailAddress` sends a confirmation mail. `false`.
     package var confirmsMailAddress: Bool

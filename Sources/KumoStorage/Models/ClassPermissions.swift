@@ -1,8 +1,8 @@
 package import NCMBWire
 
-/// Class-level permissions of one class (wire spec §8, §13): for each operation, who may attempt it at all. ACLs still
-/// apply to the rows afterwards. NCMB kept these in its dashboard only; Kumo stores them per application and class and
-/// manages them with `kumo classes permissions`.
+/// Class-level permissions of one class (docs/wire/acl.md, docs/wire/open-points.md): for each operation, who may
+/// attempt it at all. ACLs still apply to the rows afterwards. NCMB kept these in its dashboard only; Kumo stores them
+/// per application and class and manages them with `kumo classes permissions`.
 package struct ClassPermissions: Sendable, Hashable {
     /// Who may do each operation; an operation without an entry is open to everyone (the default).
     package var operations: [ObjectOperation: OperationPermission]
@@ -27,7 +27,7 @@ package struct OperationPermission: Sendable, Hashable {
     package var isPublic: Bool
     /// Any signed-in user.
     package var allowsAuthenticatedUsers: Bool
-    /// Holders of these roles (directly or through `belongRole`, Kumo D4).
+    /// Holders of these roles (directly or through `belongRole`, docs/decisions/0004-role-inheritance.md).
     package var roleNames: Set<String>
 
     /// Creates a permission.

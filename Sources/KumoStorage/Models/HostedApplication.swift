@@ -1,8 +1,9 @@
 package import NCMBWire
 
-/// An application: its identifiers, keys and settings (architecture §8).
+/// An application: its identifiers, keys and settings
+/// (docs/architecture.md#server-environment-errors-and-applications).
 package struct HostedApplication: Sendable, Hashable {
-    /// Identifier used in browser URLs (wire spec §5.10); never the application key.
+    /// Identifier used in browser URLs (docs/wire/endpoints/browser-pages.md); never the application key.
     package var applicationId: String
     /// Human-readable unique name, used by `kumo apps` and `kumo call --app`.
     package var name: String

@@ -23,7 +23,7 @@ package struct NewObject: Sendable, Hashable {
     package var key: ObjectKey
     /// Creation time; also the first `updateDate`.
     package var createDate: WireDate
-    /// The operations of the body, in body order; applied to an empty object (wire spec §5.1).
+    /// The operations of the body, in body order; applied to an empty object (docs/wire/endpoints/objects.md).
     package var operations: [(FieldName, FieldOperation)]
     /// The ACL to store.
     package var acl: AccessControlList

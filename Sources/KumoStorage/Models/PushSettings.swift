@@ -1,6 +1,7 @@
 package import NCMBWire
 
-/// How an application's push notifications reach devices (wire spec §5.7): APNs for `ios`, FCM for `android`.
+/// How an application's push notifications reach devices (docs/wire/endpoints/push.md): APNs for `ios`, FCM for
+/// `android`.
 ///
 /// A platform without credentials is not delivered to: its devices are reported in the push's `error`.
 package struct PushSettings: Sendable, Hashable {

@@ -4,7 +4,7 @@ package import NCMBWire
 /// objects themselves (which live in the `ObjectStore` as class `user`). Every method is one transaction.
 package protocol AccountStore: Sendable {
     /// Opens a session for an existing user; with `grant.endsOtherSessions` the user's other sessions end in the same
-    /// transaction (Kumo D10).
+    /// transaction (docs/decisions/0010-session-lifetime.md).
     ///
     /// - Throws: `StorageError.notFound` when the user does not exist.
     func createSession(_ grant: SessionGrant, applicationId: String, userObjectId: String) async throws
@@ -40,6 +40,6 @@ package protocol AccountStore: Sendable {
     func deleteToken(tokenHash: String, applicationId: String) async throws -> Bool
 
     /// The names of every role the user holds: directly through `belongUser`, and through `belongRole` inheritance
-    /// (Kumo D4), cycles tolerated.
+    /// (docs/decisions/0004-role-inheritance.md), cycles tolerated.
     func roleNames(applicationId: String, userObjectId: String) async throws -> Set<String>
 }

@@ -1,12 +1,12 @@
 package import NCMBWire
 
-/// Applications hosted by this Kumo instance (architecture §8).
+/// Applications hosted by this Kumo instance (docs/architecture.md#server-environment-errors-and-applications).
 package protocol ApplicationStore: Sendable {
     /// Stores a new application; a taken name, applicationId or application key → `StorageError.duplicate`.
     func create(_ application: HostedApplication) async throws
     /// The application whose `X-NCMB-Application-Key` is `applicationKey`, or `nil`.
     func application(applicationKey: String) async throws -> HostedApplication?
-    /// The application with this applicationId (browser endpoints, wire spec §5.10), or `nil`.
+    /// The application with this applicationId (browser endpoints, docs/wire/endpoints/browser-pages.md), or `nil`.
     func application(applicationId: String) async throws -> HostedApplication?
     /// The application with this name, or `nil`.
     func application(named name: String) async throws -> HostedApplication?

@@ -1,7 +1,7 @@
 package import NCMBWire
 
-/// The bytes of uploaded files (wire spec §5.5), kept apart from their metadata, which are objects of class `file`
-/// stored through the `ObjectStore` (fields `fileName`, `mimeType`, `fileSize` and the hidden `blobId`).
+/// The bytes of uploaded files (docs/wire/endpoints/files.md), kept apart from their metadata, which are objects of
+/// class `file` stored through the `ObjectStore` (fields `fileName`, `mimeType`, `fileSize` and the hidden `blobId`).
 ///
 /// A blob is written in chunks through a ``BlobWriter`` and becomes readable only once committed, so memory stays
 /// bounded whatever the file size and a crash mid-upload leaves nothing visible. The upload order that keeps a crash

@@ -1,6 +1,6 @@
 package import NCMBWire
 
-/// Objects of every class, with ACL enforced inside the storage statements (architecture §7.4).
+/// Objects of every class, with ACL enforced inside the storage statements (docs/architecture.md#acl-inside-the-query).
 ///
 /// Each method is one transaction. Reads never return objects the `AccessContext` may not read; writes check write
 /// permission in the same statement or under the same lock as the write.
@@ -12,7 +12,8 @@ package protocol ObjectStore: Sendable {
 
     /// Reads one object, expanding the `include` paths.
     ///
-    /// - Throws: `StorageError.notFound` when it does not exist or the caller may not read it (Kumo D3).
+    /// - Throws: `StorageError.notFound` when it does not exist or the caller may not read it
+    ///   (docs/decisions/0003-existence-is-not-leaked.md).
     func object(_ key: ObjectKey, include: [[FieldName]], access: AccessContext) async throws -> StoredObject
 
     /// Runs a query: where, order, limit, skip, include, keys and count, all restricted to readable objects.

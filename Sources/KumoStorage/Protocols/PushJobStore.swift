@@ -1,6 +1,7 @@
 package import NCMBWire
 
-/// The durable delivery queue of push notifications (wire spec §5.7): one job per push that is still to be sent.
+/// The durable delivery queue of push notifications (docs/wire/endpoints/push.md): one job per push that is still to be
+/// sent.
 ///
 /// A job is created in the same transaction as its push object (`NewObject.pushDueAt`), follows its due time when a
 /// `PUT` changes `deliveryTime` (`ObjectUpdate.pushDueAt`) and disappears with the push (`ON DELETE CASCADE`). Workers of

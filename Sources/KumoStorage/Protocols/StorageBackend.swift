@@ -1,4 +1,4 @@
-/// One storage engine: the set of stores a Kumo server needs (architecture §7).
+/// One storage engine: the set of stores a Kumo server needs (docs/architecture.md#storage-model).
 ///
 /// Engines (`KumoSQLite`, later `KumoPostgres`) implement every store with the same semantics; the server sees only
 /// these protocols.

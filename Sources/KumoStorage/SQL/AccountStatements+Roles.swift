@@ -1,9 +1,10 @@
 import NCMBWire
 
 extension AccountStatements {
-    /// The names of the roles a user holds (Kumo D4): rows of ``Column/roleName``. Roles without a string `roleName`
-    /// are skipped. Membership is ``SQLStatement/appendHeldRoles(named:applicationId:userObjectId:)``, the same CTE the
-    /// reader principals of `QueryCompiler+Access.swift` use.
+    /// The names of the roles a user holds (docs/decisions/0004-role-inheritance.md): rows of ``Column/roleName``.
+    /// Roles without a string `roleName` are skipped. Membership is
+    /// ``SQLStatement/appendHeldRoles(named:applicationId:userObjectId:)``, the same CTE the reader principals of
+    /// `QueryCompiler+Access.swift` use.
     package static func roleNames(applicationId: String, userObjectId: String, dialect: any SQLDialect) -> SQLStatement {
         let roleName = SQLJSONReference(column: "r.fields", field: QueryCompiler.roleNameField)
         var statement = SQLStatement(dialect: dialect, "WITH RECURSIVE ")
@@ -15,9 +16,10 @@ extension AccountStatements {
 }
 
 extension SQLStatement {
-    /// Appends the recursive CTE `name(row_id) AS (…)` listing the rows of every role a user holds (Kumo D4): a role
-    /// whose `belongUser` relation contains the user's row, and role R when the user holds a role C that R's
-    /// `belongRole` relation contains, transitively; `UNION` makes cycles terminate. The caller writes `WITH RECURSIVE`.
+    /// Appends the recursive CTE `name(row_id) AS (…)` listing the rows of every role a user holds
+    /// (docs/decisions/0004-role-inheritance.md): a role whose `belongUser` relation contains the user's row, and role
+    /// R when the user holds a role C that R's `belongRole` relation contains, transitively; `UNION` makes cycles
+    /// terminate. The caller writes `WITH RECURSIVE`.
     mutating func appendHeldRoles(named name: String, applicationId: String, userObjectId: String) {
         append("\(name)(row_id) AS (SELECT m.owner_row_id FROM relations m")
         append(" JOIN objects u ON u.row_id = m.target_row_id JOIN objects r ON r.row_id = m.owner_row_id")

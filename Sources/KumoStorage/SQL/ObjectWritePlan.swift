@@ -3,7 +3,8 @@ package import NCMBWire
 /// The engine-neutral part of a create or an update: new fields, relation changes and ACL rows.
 ///
 /// Both engines build one inside their write transaction from the current fields, so they agree on every rule:
-/// - Operations apply in body order with `FieldOperation.apply` (wire spec §6.2); a create starts from an empty object.
+/// - Operations apply in body order with `FieldOperation.apply` (docs/wire/field-types.md#update-operators); a create
+///   starts from an empty object.
 /// - System field names (`objectId`, `createDate`, `updateDate`, `acl`) in the operations are ignored.
 /// - `AddRelation`/`RemoveRelation` change relation rows, not the JSON; the field shows the marker
 ///   `{"__type":"Relation","className":…}` once it has been a relation. A relation operation on a field holding

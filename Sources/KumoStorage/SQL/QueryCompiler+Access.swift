@@ -1,6 +1,7 @@
 import NCMBWire
 
-/// ACL filtering inside the statement (architecture §7.4, Kumo D3, D4).
+/// ACL filtering inside the statement (docs/architecture.md#acl-inside-the-query,
+/// docs/decisions/0003-existence-is-not-leaked.md, docs/decisions/0004-role-inheritance.md).
 ///
 /// - `.anonymous` sees rows with `public_read`.
 /// - `.user(objectId)` also sees rows with an `object_access` row granting the permission to one of its principals: its

@@ -1,6 +1,6 @@
 import NCMBWire
 
-/// `$nearSphere` and `$within`/`$box` on GeoPoint fields (wire spec §7).
+/// `$nearSphere` and `$within`/`$box` on GeoPoint fields (docs/wire/query-operators.md).
 ///
 /// - `$nearSphere` matches GeoPoint fields, optionally within a maximum great-circle distance (compared in radians on
 ///   the unit sphere; kilometres and miles are converted with the mean Earth radius). The first top-level

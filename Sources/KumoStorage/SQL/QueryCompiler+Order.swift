@@ -1,6 +1,6 @@
 import NCMBWire
 
-/// `order` (wire spec §5.2, Kumo D2).
+/// `order` (docs/wire/endpoints/queries.md, docs/decisions/0002-default-order.md).
 ///
 /// - Keys apply in order; `-` means descending. `objectId`, `createDate` and `updateDate` sort by their columns.
 /// - A user field sorts by type first, then by value, so mixed fields order the same on every engine: missing or null,

@@ -1,6 +1,7 @@
 import NCMBWire
 
-/// `$inQuery`, `$notInQuery`, `$select`, `$dontSelect` and `$relatedTo` (wire spec §7, Kumo D11).
+/// `$inQuery`, `$notInQuery`, `$select`, `$dontSelect` and `$relatedTo` (docs/wire/query-operators.md,
+/// docs/decisions/0011-extensions.md).
 ///
 /// Sub-queries run over their own class in the same application, under the same ACL filter as the outer query, with
 /// their own `order`, `limit` and `skip` (no limit when the sub-query has none). `$relatedTo` requires its owner object

@@ -1,6 +1,6 @@
 import NCMBWire
 
-/// `where` clauses and field conditions (wire spec §7); see ``QueryCompiler`` for the shared semantics.
+/// `where` clauses and field conditions (docs/wire/query-operators.md); see ``QueryCompiler`` for the shared semantics.
 extension QueryCompiler {
     /// What a field condition applies to.
     enum FieldTarget {

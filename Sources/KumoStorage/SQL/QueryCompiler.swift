@@ -1,6 +1,7 @@
 import NCMBWire
 
-/// Turns storage requests into SQL statements with every request value bound (architecture §7.4).
+/// Turns storage requests into SQL statements with every request value bound
+/// (docs/architecture.md#acl-inside-the-query).
 ///
 /// One compiler serves every engine: the engine passes its ``SQLDialect`` and runs the statements. The semantics below
 /// are the contract both engines share.

@@ -3,7 +3,7 @@ package import NCMBWire
 /// Where a JSON value sits: a key path inside a JSON column, or inside one element of an array being iterated.
 ///
 /// Path keys are validated field names or the fixed keys of NCMB typed values (``TypedKey``), so a dialect may write
-/// them as literal JSON paths (architecture §7.1): no request text can reach the SQL this way.
+/// them as literal JSON paths (docs/architecture.md#principles): no request text can reach the SQL this way.
 package struct SQLJSONReference: Sendable, Hashable {
     /// What the path starts from.
     package enum Base: Sendable, Hashable {
@@ -13,7 +13,7 @@ package struct SQLJSONReference: Sendable, Hashable {
         case element(alias: String)
     }
 
-    /// The keys NCMB typed values use below a field (wire spec §6.1).
+    /// The keys NCMB typed values use below a field (docs/wire/field-types.md#types).
     package enum TypedKey: String, Sendable, Hashable {
         /// The type marker: `Date`, `Pointer`, `GeoPoint`, `Relation`, `Object`.
         case type = "__type"

@@ -1,6 +1,6 @@
 import NCMBWire
 
-/// Expands `include` paths in the read of a find (wire spec §5.2).
+/// Expands `include` paths in the read of a find (docs/wire/endpoints/queries.md).
 ///
 /// Each level runs one query per target class through ``QueryCompiler`` with the caller's `AccessContext`, so an
 /// included object is one the caller may read; an unreadable or missing target stays a Pointer. A dotted path

@@ -1,7 +1,8 @@
 package import NCMBWire
 
 /// `ObjectStore` on any SQL engine: the compiler's statements and ``ObjectStatements`` run through the engine's
-/// ``SQLEngine``, so both engines share every rule (Kumo D3 permission checks, includes, projections, write plans).
+/// ``SQLEngine``, so both engines share every rule (docs/decisions/0003-existence-is-not-leaked.md permission checks,
+/// includes, projections, write plans).
 ///
 /// Reads pick their ``SQLReadShape``: a get without includes is a point lookup (SQLite runs it on the calling thread),
 /// a find of one statement needs no snapshot, and page plus count or includes share one. Each write is one unit.

@@ -30,8 +30,9 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
         )
     }
 
-    /// Runs a write lookup and checks the caller's permission (Kumo D3): missing or neither readable nor writable →
-    /// `.notFound`; readable but not writable → `.denied`. A write-only grant allows the write.
+    /// Runs a write lookup and checks the caller's permission (docs/decisions/0003-existence-is-not-leaked.md): missing
+    /// or neither readable nor writable → `.notFound`; readable but not writable → `.denied`. A write-only grant allows
+    /// the write.
     func writableRow(_ lookup: SQLStatement) async throws -> SQLObjectRow {
         guard let row = try await executor.rows(lookup).first else { throw StorageError.notFound }
         guard row.flag(QueryCompiler.ObjectColumn.canWrite) else {

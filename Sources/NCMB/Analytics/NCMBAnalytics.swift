@@ -1,6 +1,6 @@
 internal import NCMBWire
 
-/// Open tracking: tells the server that the app was opened from a push notification (wire spec §5.7).
+/// Open tracking: tells the server that the app was opened from a push notification (docs/wire/endpoints/push.md).
 ///
 /// ```swift
 /// // UNUserNotificationCenterDelegate

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A value guarded by an `NSLock`: the SDK's box for small synchronous shared state (style guide, "Concurrency").
+/// A value guarded by an `NSLock`: the SDK's box for small synchronous shared state (docs/style.md#concurrency).
 ///
 /// `Mutex` from the Synchronization module would do the same, but it needs newer OS versions than the SDK supports.
 package final class Locked<Value: Sendable>: @unchecked Sendable {

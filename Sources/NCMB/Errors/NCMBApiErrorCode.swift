@@ -1,6 +1,6 @@
 internal import NCMBWire
 
-/// The NCMB error codes the server reports, one case per code (wire spec §9), plus ``genericError``.
+/// The NCMB error codes the server reports, one case per code (docs/wire/errors.md), plus ``genericError``.
 ///
 /// - Note: Kumo adds ``methodNotAllowedUnsigned`` (`E405002`) and ``databaseError`` (`E502003`), which ncmb_swift maps
 ///   to ``genericError``.

@@ -20,7 +20,8 @@ public enum NCMBInvalidRequestError: Error {
     case automaticUserNotAvailable
     /// The ACL is malformed.
     case invalidACL
-    /// The class name is not `[A-Za-z][A-Za-z0-9_]{0,99}` (wire spec, Kumo D12).
+    /// The class name is not `[A-Za-z][A-Za-z0-9_]{0,99}` (docs/wire/README.md,
+    /// docs/decisions/0012-names-and-sizes.md).
     case invalidClassName
     /// A field name (of a value, a condition or a sort key) is not `[A-Za-z][A-Za-z0-9_]{0,99}`.
     case invalidFieldName

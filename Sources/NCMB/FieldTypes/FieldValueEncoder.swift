@@ -1,7 +1,7 @@
 import Foundation
 internal import NCMBWire
 
-/// Turns the values an app assigns to fields and query conditions into wire JSON (wire spec §6).
+/// Turns the values an app assigns to fields and query conditions into wire JSON (docs/wire/field-types.md).
 ///
 /// Accepts what ncmb_swift accepts, at any depth: `String`, `Bool`, integers, `Double` and `Float`, `Date`, `nil` and
 /// `NSNull`, arrays, `[String: Any]` dictionaries, the SDK's field types and operators, and saved objects (which become

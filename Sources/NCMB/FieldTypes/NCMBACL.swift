@@ -1,6 +1,6 @@
 internal import NCMBWire
 
-/// An access control list: who may read and who may write an object (wire spec §8).
+/// An access control list: who may read and who may write an object (docs/wire/acl.md).
 ///
 /// Keys are ``ACL_PUBLIC`` (`"*"`, everyone), a user's objectId, or `role:` followed by a role name.
 ///
@@ -26,7 +26,7 @@ public struct NCMBACL: Sendable, Equatable, CustomStringConvertible {
         self.entries = entries
     }
 
-    /// Read and write for everyone: the server's default for objects (Kumo D5).
+    /// Read and write for everyone: the server's default for objects (docs/decisions/0005-default-acl.md).
     public static var `default`: NCMBACL {
         var acl = NCMBACL.empty
         acl.put(key: ACL_PUBLIC, readable: true, writable: true)

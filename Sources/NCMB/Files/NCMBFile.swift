@@ -51,7 +51,7 @@ public class NCMBFile: NCMBBase, NCMBDeletable, @unchecked Sendable {
     /// The file's size in bytes; set by the server, read from query results.
     public var fileSize: Int? {
         guard let value = state.withLock({ $0.fields[Field.fileSize.rawValue] }) else { return nil }
-        // NCMB's own stubs sometimes send the size as a string (wire spec F65).
+        // NCMB's own stubs sometimes send the size as a string (docs/wire/endpoints/files.md#f65-list-files).
         if let text = value.stringValue { return Int(text) }
         return value.integerValue.flatMap { Int(exactly: $0) }
     }

@@ -6,7 +6,8 @@ struct NCMBDomainURL {
     private let components: URLComponents
     /// The domain URL's path without its trailing slash, prefixed to every API path (usually empty).
     let basePath: String
-    /// The host as signed (wire spec §3.3): no scheme and no port; IPv6 addresses keep their brackets.
+    /// The host as signed (docs/wire/signature.md#request-signature-string-to-sign): no scheme and no port; IPv6
+    /// addresses keep their brackets.
     let signingHost: String
 
     /// Reads a domain URL such as `https://mbaas.api.nifcloud.com/` or `http://127.0.0.1:8080/`.

@@ -4,7 +4,8 @@ internal import NCMBWire
 /// Turns a route into a signed request, sends it through the context's transport and reads the response.
 ///
 /// The only place that builds URLs and headers: the path and query come from `APIRouter.print`, and the signature from
-/// `RequestSignature`, over exactly the method, host, path and query that are sent (wire spec §3.3).
+/// `RequestSignature`, over exactly the method, host, path and query that are sent
+/// (docs/wire/signature.md#request-signature-string-to-sign).
 struct NCMBRequestExecutor: Sendable {
     /// The keys, URL, clock, transport and session to use.
     let context: NCMBContext

@@ -12,12 +12,13 @@ enum NCMBCollection: Sendable, Hashable {
     case installations
     /// `/push`.
     case push
-    /// `/files`: file metadata, which only queries read as objects (wire spec §5.5).
+    /// `/files`: file metadata, which only queries read as objects (docs/wire/endpoints/files.md).
     case files
 
     /// The wire reference for objects of `className` in this collection.
     ///
-    /// - Throws: ``NCMBInvalidRequestError/invalidClassName`` when a custom class name is not valid (Kumo D12).
+    /// - Throws: ``NCMBInvalidRequestError/invalidClassName`` when a custom class name is not valid
+    ///   (docs/decisions/0012-names-and-sizes.md).
     func classReference(className: String) throws(NCMBInvalidRequestError) -> ClassReference {
         switch self {
         case .classes:

@@ -1,4 +1,5 @@
-/// How long a push may wait to be delivered: `volume` hours or days (`deliveryExpirationTime`, wire spec §5.7).
+/// How long a push may wait to be delivered: `volume` hours or days (`deliveryExpirationTime`,
+/// docs/wire/endpoints/push.md).
 ///
 /// ```swift
 /// push.deliveryExpirationTime = NCMBExpirationTime(volume: 3, unitType: .day)   // sent as "3 day"

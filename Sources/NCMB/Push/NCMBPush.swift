@@ -26,7 +26,7 @@ public class NCMBPush: NCMBBase, NCMBFetchable, NCMBDeletable, @unchecked Sendab
 
     /// The class name of pushes.
     static let pushClassName = ClassName.push.rawValue
-    /// The names of the fields of a push (wire spec §5.7).
+    /// The names of the fields of a push (docs/wire/endpoints/push.md).
     typealias Field = StandardField.Push
     /// The values of `target`.
     static let iosTarget = "ios"

@@ -47,7 +47,7 @@ extension NCMBQuery {
 
     /// The query as a sub-query of `$inQuery` or `$select`: class name, where, and paging when set.
     ///
-    /// ncmb_swift sends `limit`, `skip` and `order` of a sub-query when they are set (wire spec §7).
+    /// ncmb_swift sends `limit`, `skip` and `order` of a sub-query when they are set (docs/wire/query-operators.md).
     var subQueryJSON: JSONValue {
         var object: JSONObject = ["className": .string(className)]
         if !whereItems.isEmpty { object["where"] = .object(whereItems) }

@@ -121,7 +121,7 @@ extension NCMBQuery {
 
     /// Adds a condition on a field (the one place a condition is added beside an existing one on the same field).
     ///
-    /// An equality on the field is replaced, as one object cannot hold both (wire spec §7).
+    /// An equality on the field is replaced, as one object cannot hold both (docs/wire/query-operators.md).
     mutating func addOperation(field: String, operation: String, value: Any) {
         guard let json = encoded(value) else { return }
         addOperation(field: field, operation: operation, json: json)

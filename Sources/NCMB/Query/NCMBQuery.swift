@@ -30,13 +30,15 @@ public struct NCMBQuery<T: NCMBBase>: Sendable {
 
     /// The sort order: field names, each prefixed with `-` for descending, e.g. `["-points", "playerName"]`.
     ///
-    /// Empty means the server's default order (`createDate` descending, Kumo D2; distance for `nearGeoPoint`).
+    /// Empty means the server's default order (`createDate` descending, docs/decisions/0002-default-order.md; distance
+    /// for `nearGeoPoint`).
     public var order: [String] = []
 
     /// How many matching objects to skip before the first result; `nil` for none.
     public var skip: Int? = nil
 
-    /// The largest number of objects to return, 1…1000; `nil` for the server's default of 100 (Kumo D1).
+    /// The largest number of objects to return, 1…1000; `nil` for the server's default of 100
+    /// (docs/decisions/0001-query-limit.md).
     public var limit: Int? = nil
 
     /// Creates an empty query.

@@ -11,8 +11,8 @@ internal import NCMBWire
 /// acl.put(key: "role:editors", readable: true, writable: true)
 /// ```
 ///
-/// Users of a child role hold the parent role's permissions too (Kumo D4). Roles live in the standard class `role`
-/// (`/roles`); a role name is unique in the application.
+/// Users of a child role hold the parent role's permissions too (docs/decisions/0004-role-inheritance.md). Roles live
+/// in the standard class `role` (`/roles`); a role name is unique in the application.
 public class NCMBRole: NCMBBase, NCMBFetchable, NCMBSavable, NCMBDeletable, @unchecked Sendable {
     // @unchecked: adds no stored state; the fields stay in NCMBBase's lock box.
 

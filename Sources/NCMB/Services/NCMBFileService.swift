@@ -1,7 +1,7 @@
 import Foundation
 internal import NCMBWire
 
-/// Builds the routes of the file store (wire spec §5.5) and hands them to the executor.
+/// Builds the routes of the file store (docs/wire/endpoints/files.md) and hands them to the executor.
 ///
 /// Uploads and downloads wait the context's file request timeout (120 seconds by default), as in ncmb_swift; ACL
 /// updates and deletes wait the ordinary request timeout.

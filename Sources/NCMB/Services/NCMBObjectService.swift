@@ -1,6 +1,7 @@
 internal import NCMBWire
 
-/// Builds the routes of one collection's object endpoints (wire spec §5.1, §5.2) and hands them to the executor.
+/// Builds the routes of one collection's object endpoints (docs/wire/endpoints/objects.md,
+/// docs/wire/endpoints/queries.md) and hands them to the executor.
 struct NCMBObjectService: NCMBService {
     let context: NCMBContext
     /// The collection the objects live in.

@@ -1,6 +1,7 @@
 internal import NCMBWire
 
-/// Builds the push routes that are not plain object routes (wire spec §5.7) and hands them to the executor.
+/// Builds the push routes that are not plain object routes (docs/wire/endpoints/push.md) and hands them to the
+/// executor.
 ///
 /// Sending, fetching, deleting and querying pushes go through ``NCMBObjectService`` on `/push`.
 struct NCMBPushService: NCMBService {

@@ -1,7 +1,7 @@
 internal import NCMBWire
 
-/// Builds the routes of the user endpoints that are not object endpoints (wire spec §5.3) and hands them to the
-/// executor. Users' own fetch, save, delete and find go through ``NCMBObjectService`` on `/users`.
+/// Builds the routes of the user endpoints that are not object endpoints (docs/wire/endpoints/users.md) and hands them
+/// to the executor. Users' own fetch, save, delete and find go through ``NCMBObjectService`` on `/users`.
 struct NCMBUserService: NCMBService {
     let context: NCMBContext
 

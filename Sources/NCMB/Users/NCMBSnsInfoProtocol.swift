@@ -1,6 +1,6 @@
 internal import NCMBWire
 
-/// The parameters of one SNS provider, as they travel in `authData` (wire spec §5.3).
+/// The parameters of one SNS provider, as they travel in `authData` (docs/wire/endpoints/users.md).
 protocol NCMBSnsInfoProtocol {
     /// The provider, the key of the parameters in `authData`.
     var type: NCMBSNSType { get }

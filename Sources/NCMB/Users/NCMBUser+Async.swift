@@ -90,7 +90,7 @@ extension NCMBUser {
     }
 
     /// Runs a request about this user; when the server answers E404001 and this is the signed-in user, signs them out
-    /// (ncmb_swift clears its current user on E404001, wire spec §3.8).
+    /// (ncmb_swift clears its current user on E404001, docs/wire/signature.md#session-token).
     func signingOutIfGone<Value>(_ request: () async throws -> Value) async throws -> Value {
         do {
             return try await request()

@@ -2,7 +2,7 @@ extension AccessControlList {
     /// The longest user objectId or role name a principal key may carry.
     package static let maximumPrincipalLength = 100
 
-    /// The prefix of role principals, `role:<roleName>` (wire spec §8).
+    /// The prefix of role principals, `role:<roleName>` (docs/wire/acl.md).
     package static let rolePrefix = "role:"
 
     /// Reads the wire form `{"*":{"read":true},"<userId>":{"read":true,"write":true},"role:Admin":{"write":true}}`.

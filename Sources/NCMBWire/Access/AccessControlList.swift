@@ -1,4 +1,5 @@
-/// An object's ACL: `{"*":{"read":true},"<userId>":{"read":true,"write":true},"role:Admin":{"write":true}}` (wire spec §8).
+/// An object's ACL: `{"*":{"read":true},"<userId>":{"read":true,"write":true},"role:Admin":{"write":true}}`
+/// (docs/wire/acl.md).
 ///
 /// Only `true` grants anything; `false` entries are treated as absent. `{}` grants nobody.
 package struct AccessControlList: Sendable, Hashable {
@@ -27,7 +28,7 @@ package struct AccessControlList: Sendable, Hashable {
     /// The public principal key.
     package static let publicKey = "*"
 
-    /// Public read and write: the default for objects (Kumo D5).
+    /// Public read and write: the default for objects (docs/decisions/0005-default-acl.md).
     package static let publicReadWrite = AccessControlList([publicKey: Permission(read: true, write: true)])
 
     /// Whether everyone may read.

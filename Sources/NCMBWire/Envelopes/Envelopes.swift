@@ -1,4 +1,4 @@
-/// `{"objectId":"…","createDate":"…"}`: the body of a 201 create (wire spec §4).
+/// `{"objectId":"…","createDate":"…"}`: the body of a 201 create (docs/wire/conventions.md).
 package struct CreateResponse: Sendable, Hashable {
     /// The new object's id.
     package var objectId: String
@@ -15,7 +15,7 @@ package struct CreateResponse: Sendable, Hashable {
     package var json: JSONValue { ["objectId": .string(objectId), "createDate": .string(createDate.formatted)] }
 }
 
-/// `{"updateDate":"…"}`: the body of a 200 update (wire spec §4).
+/// `{"updateDate":"…"}`: the body of a 200 update (docs/wire/conventions.md).
 package struct UpdateResponse: Sendable, Hashable {
     /// When the object was updated.
     package var updateDate: WireDate
@@ -27,7 +27,7 @@ package struct UpdateResponse: Sendable, Hashable {
     package var json: JSONValue { ["updateDate": .string(updateDate.formatted)] }
 }
 
-/// `{"results":[…]}` or `{"results":[…],"count":N}`: the body of a collection GET (wire spec §5.2).
+/// `{"results":[…]}` or `{"results":[…],"count":N}`: the body of a collection GET (docs/wire/endpoints/queries.md).
 package struct FindResponse: Sendable, Hashable {
     /// The objects, each already in wire form.
     package var results: [JSONValue]

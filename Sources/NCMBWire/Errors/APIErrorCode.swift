@@ -1,4 +1,4 @@
-/// Every NCMB error code (wire spec §9), named as ncmb_swift's `NCMBApiErrorCode` names them.
+/// Every NCMB error code (docs/wire/errors.md), named as ncmb_swift's `NCMBApiErrorCode` names them.
 ///
 /// The raw value is the wire code; the HTTP status is digits 2–4 of it.
 package enum APIErrorCode: String, Sendable, CaseIterable, Hashable {
@@ -57,7 +57,8 @@ package enum APIErrorCode: String, Sendable, CaseIterable, Hashable {
         return status
     }
 
-    /// Whether responses with this code carry `X-NCMB-Response-Signature` (wire spec §3.7, Kumo D7).
+    /// Whether responses with this code carry `X-NCMB-Response-Signature` (docs/wire/signature.md#response-signature,
+    /// docs/decisions/0007-response-signature-everywhere.md).
     package var isResponseSigned: Bool {
         switch self {
         case .noneService, .noSuchApplication, .methodNotAllowedUnsigned, .unsupportedMediaType: false
@@ -65,7 +66,7 @@ package enum APIErrorCode: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// The message template with `{0}` and `{1}` placeholders (wire spec §9).
+    /// The message template with `{0}` and `{1}` placeholders (docs/wire/errors.md).
     package var messageTemplate: String {
         switch self {
         case .invalidResponseSignature: "Authentication error by response signature incorrect."

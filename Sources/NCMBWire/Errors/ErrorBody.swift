@@ -1,4 +1,4 @@
-/// The NCMB error body `{"code":"E404001","error":"No data available."}` (wire spec §4).
+/// The NCMB error body `{"code":"E404001","error":"No data available."}` (docs/wire/conventions.md).
 package struct ErrorBody: Hashable, Sendable {
     /// The code, e.g. `E404001`.
     package var code: String

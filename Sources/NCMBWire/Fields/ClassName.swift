@@ -1,8 +1,8 @@
 /// A class as storage and queries name it: a custom class (`GameScore`) or a standard class (`user`, `role`,
 /// `installation`, `push`, `file`).
 ///
-/// Custom names match `[A-Za-z][A-Za-z0-9_]{0,99}` (Kumo D12). The standard names are the ones used in pointers and in
-/// `$inQuery`/`$select`/`$relatedTo` (wire spec §1.3).
+/// Custom names match `[A-Za-z][A-Za-z0-9_]{0,99}` (docs/decisions/0012-names-and-sizes.md). The standard names are the
+/// ones used in pointers and in `$inQuery`/`$select`/`$relatedTo` (docs/wire/README.md#terminology).
 package struct ClassName: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The name as stored, e.g. `GameScore` or `user`.
     package let rawValue: String

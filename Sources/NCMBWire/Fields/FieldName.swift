@@ -1,4 +1,4 @@
-/// A validated field name: `[A-Za-z][A-Za-z0-9_]{0,99}` (Kumo D12).
+/// A validated field name: `[A-Za-z][A-Za-z0-9_]{0,99}` (docs/decisions/0012-names-and-sizes.md).
 ///
 /// Because the pattern admits no quoting character, SQL compilers may write a `FieldName` as a literal JSON path.
 /// System field names (`objectId`, `createDate`, `updateDate`, `acl`) are valid names; whether a body may set them is

@@ -1,5 +1,6 @@
 extension FieldOperation {
-    /// Reads what a POST or PUT body asks for one field (wire spec §6.2, Kumo D11).
+    /// Reads what a POST or PUT body asks for one field (docs/wire/field-types.md#update-operators,
+    /// docs/decisions/0011-extensions.md).
     ///
     /// `null` and `{"__op":"Delete"}` clear the field; `{"__op":…}` objects become operators; any other value is set as
     /// it is, after every typed value (`__type`) in it, at any depth, has been checked. Dates are rewritten with the
@@ -43,7 +44,8 @@ extension FieldOperation {
 
     /// Splits a POST or PUT body into field operations and the `acl`, keeping the body's order.
     ///
-    /// `objectId`, `createDate` and `updateDate` are ignored, as some clients send them back (wire spec §11 item 11).
+    /// `objectId`, `createDate` and `updateDate` are ignored, as some clients send them back
+    /// (docs/wire/client-behaviours.md, item 11).
     ///
     /// - Parameter body: The decoded request body.
     /// - Returns: One operation per field, in body order, and the ACL when the body has an `acl` key.

@@ -1,4 +1,5 @@
-/// What a PUT or POST body asks for one field (wire spec §6.2, Kumo D11).
+/// What a PUT or POST body asks for one field (docs/wire/field-types.md#update-operators,
+/// docs/decisions/0011-extensions.md).
 package enum FieldOperation: Sendable, Hashable {
     /// Set the field to a value (plain JSON or a typed value such as a Date, Pointer or GeoPoint).
     case set(JSONValue)

@@ -1,4 +1,4 @@
-/// `{"__type":"GeoPoint","latitude":35.6666269,"longitude":139.765607}` (wire spec §6.1).
+/// `{"__type":"GeoPoint","latitude":35.6666269,"longitude":139.765607}` (docs/wire/field-types.md#types).
 package struct GeoPoint: Sendable, Hashable {
     /// Latitude in degrees, −90…90.
     package var latitude: Double

@@ -1,4 +1,4 @@
-/// `{"__type":"Pointer","className":"food","objectId":"7FrmPTBKSNtVjajm"}` (wire spec §6.1).
+/// `{"__type":"Pointer","className":"food","objectId":"7FrmPTBKSNtVjajm"}` (docs/wire/field-types.md#types).
 package struct Pointer: Sendable, Hashable {
     /// The target's class (standard names for built-in classes).
     package var className: ClassName

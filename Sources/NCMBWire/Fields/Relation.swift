@@ -1,4 +1,4 @@
-/// `{"__type":"Relation","className":"user"}`: how a relation field is shown (wire spec §6.1).
+/// `{"__type":"Relation","className":"user"}`: how a relation field is shown (docs/wire/field-types.md#types).
 package struct Relation: Sendable, Hashable {
     /// The class of the related objects.
     package var className: ClassName

@@ -1,4 +1,4 @@
-/// A JSON value classified by its NCMB type (wire spec §6.1): typed objects (`__type`) are recognised.
+/// A JSON value classified by its NCMB type (docs/wire/field-types.md#types): typed objects (`__type`) are recognised.
 ///
 /// Query compilers and field operations use it so that both storage engines agree on what a value is. An object with
 /// a `__type` that is malformed (a Date with a bad `iso`, a GeoPoint out of range) classifies as `.object`; validators

@@ -1,7 +1,8 @@
 /// The NCMB date format `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` (UTC, milliseconds), as milliseconds since 1970.
 ///
 /// Used for `createDate`/`updateDate` and for the `iso` of Date values. Parsing accepts 0–6 fraction digits and a
-/// missing zone (read as UTC), as Python clients send (wire spec §6.1, Kumo D6); formatting always writes 3 digits.
+/// missing zone (read as UTC), as Python clients send (docs/wire/field-types.md#types,
+/// docs/decisions/0006-timestamp-freshness.md); formatting always writes 3 digits.
 package struct WireDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z.
     package var millisecondsSince1970: Int64

@@ -1,5 +1,6 @@
 extension JSONValue {
-    /// The compact wire form: no whitespace, no escaped slashes, non-ASCII as raw UTF-8 (wire spec §3.7).
+    /// The compact wire form: no whitespace, no escaped slashes, non-ASCII as raw UTF-8
+    /// (docs/wire/signature.md#response-signature).
     ///
     /// Non-finite doubles cannot be JSON and are written as `null`; the parser never produces them.
     package func serializedBytes() -> [UInt8] {

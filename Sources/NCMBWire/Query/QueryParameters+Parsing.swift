@@ -1,5 +1,6 @@
 extension QueryParameters {
-    /// Reads the query parameters of a collection GET from percent-decoded name/value pairs (wire spec §5.2).
+    /// Reads the query parameters of a collection GET from percent-decoded name/value pairs
+    /// (docs/wire/endpoints/queries.md).
     ///
     /// `where` is JSON text; `order`, `include` and `keys` are comma-separated (spaces around items and empty items are
     /// ignored); `include` items are dotted pointer paths such as `post.author`. An empty value means the parameter is

@@ -1,10 +1,12 @@
-/// The query parameters of a collection `GET` (wire spec §5.2): where, order, limit, skip, count, include, keys.
+/// The query parameters of a collection `GET` (docs/wire/endpoints/queries.md): where, order, limit, skip, count,
+/// include, keys.
 package struct QueryParameters: Sendable, Hashable {
     /// The condition; `.all` when absent.
     package var whereQuery: WhereQuery
-    /// Sort keys as sent; empty means the default order (Kumo D2), or distance order for `$nearSphere`.
+    /// Sort keys as sent; empty means the default order (docs/decisions/0002-default-order.md), or distance order for
+    /// `$nearSphere`.
     package var order: [SortKey]
-    /// `limit`, 0…1000; `nil` when absent (the default is 100, Kumo D1).
+    /// `limit`, 0…1000; `nil` when absent (the default is 100, docs/decisions/0001-query-limit.md).
     package var limit: Int?
     /// `skip` ≥ 0; `nil` when absent.
     package var skip: Int?
@@ -12,12 +14,12 @@ package struct QueryParameters: Sendable, Hashable {
     package var includesCount: Bool
     /// Pointer paths to expand, each a list of field names (`post.author` → `[post, author]`).
     package var include: [[FieldName]]
-    /// The `keys` projection extension (Kumo D11); `nil` returns every field.
+    /// The `keys` projection extension (docs/decisions/0011-extensions.md); `nil` returns every field.
     package var keys: [FieldName]?
 
-    /// The default page size (Kumo D1).
+    /// The default page size (docs/decisions/0001-query-limit.md).
     package static let defaultLimit = 100
-    /// The largest accepted `limit` (Kumo D1).
+    /// The largest accepted `limit` (docs/decisions/0001-query-limit.md).
     package static let maximumLimit = 1000
 
     /// Creates parameters; every argument has the default a request without that parameter gets.

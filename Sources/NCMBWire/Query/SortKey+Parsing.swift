@@ -1,5 +1,6 @@
 extension SortKey {
-    /// Reads one key of an `order` parameter: `points` (ascending) or `-points` (descending) (wire spec §5.2).
+    /// Reads one key of an `order` parameter: `points` (ascending) or `-points` (descending)
+    /// (docs/wire/endpoints/queries.md).
     ///
     /// - Parameter text: The key as sent, without surrounding spaces.
     /// - Throws: E400002 `"<text> is invalid."` when the name after the optional `-` is not a valid field name.

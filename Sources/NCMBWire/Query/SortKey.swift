@@ -1,4 +1,4 @@
-/// One key of an `order` parameter: `points` (ascending) or `-points` (descending) (wire spec §5.2).
+/// One key of an `order` parameter: `points` (ascending) or `-points` (descending) (docs/wire/endpoints/queries.md).
 package struct SortKey: Sendable, Hashable {
     /// The field sorted on; `createDate`, `updateDate` and `objectId` sort by their columns.
     package var field: FieldName
@@ -11,6 +11,6 @@ package struct SortKey: Sendable, Hashable {
         self.isDescending = isDescending
     }
 
-    /// The default order when a request has none: `createDate` descending (Kumo D2).
+    /// The default order when a request has none: `createDate` descending (docs/decisions/0002-default-order.md).
     package static let defaultOrder = [SortKey(field: .createDate, isDescending: true)]
 }

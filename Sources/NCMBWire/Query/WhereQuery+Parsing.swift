@@ -8,7 +8,8 @@ extension WhereQuery {
     /// The largest number of values of an array operand (`$in`, `$nin`, `$inArray`, `$ninArray`, `$all`).
     package static let maximumArrayOperandCount = 1000
 
-    /// Reads the decoded JSON of a `where` parameter and validates it (wire spec §7, Kumo D11).
+    /// Reads the decoded JSON of a `where` parameter and validates it (docs/wire/query-operators.md,
+    /// docs/decisions/0011-extensions.md).
     ///
     /// Each top-level key is a field name, `$or` or `$relatedTo`. A field's value is an operator object when it is a
     /// non-empty object whose keys all start with `$`; any other value (scalars, `null`, arrays, typed values such as

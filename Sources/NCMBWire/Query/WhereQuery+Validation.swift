@@ -1,6 +1,8 @@
-/// Checks of the operands of `where` operators (wire spec §7); each returns the operand in the form the model keeps.
+/// Checks of the operands of `where` operators (docs/wire/query-operators.md); each returns the operand in the form the
+/// model keeps.
 ///
-/// Unless noted, a wrong operand gives E400002 `"<field> is invalid."`; geo operands give E403006 (wire spec §6.1).
+/// Unless noted, a wrong operand gives E400002 `"<field> is invalid."`; geo operands give E403006
+/// (docs/wire/field-types.md#types).
 enum QueryOperand {
     /// An equality operand: any JSON value whose typed values (`__type`) are well formed.
     static func equality(_ operand: JSONValue, field: FieldName) throws(APIError) -> JSONValue {

@@ -1,4 +1,4 @@
-/// A validated NCMB `where` condition (wire spec §7): clauses that must all hold.
+/// A validated NCMB `where` condition (docs/wire/query-operators.md): clauses that must all hold.
 ///
 /// Built by `WhereQuery(parsing:)` from the JSON a client sends, and printed back to JSON with `json`; the SQL
 /// compilers of the storage engines read it. A value of this type is always valid: names are checked, operands have the
@@ -27,7 +27,7 @@ package enum WhereClause: Sendable, Hashable {
     case relatedTo(owner: Pointer, key: FieldName)
 }
 
-/// A condition on one field (wire spec §7 and Kumo D11).
+/// A condition on one field (docs/wire/query-operators.md and docs/decisions/0011-extensions.md).
 ///
 /// Operands are JSON values in wire form; a Date operand stays `{"__type":"Date","iso":…}` and a Pointer operand stays a
 /// pointer object, so printing gives back what the client sent.
@@ -60,11 +60,13 @@ package enum FieldCondition: Sendable, Hashable {
     case containsAll([JSONValue])
     /// `$inQuery`: the pointer field points at an object that the sub-query returns.
     case inQuery(SubQuery)
-    /// `$notInQuery` (Kumo D11): the pointer field points at no object that the sub-query returns.
+    /// `$notInQuery` (docs/decisions/0011-extensions.md): the pointer field points at no object that the sub-query
+    /// returns.
     case notInQuery(SubQuery)
     /// `$select`: the field's value equals `key` of some object the sub-query returns.
     case select(SubQuery, key: FieldName)
-    /// `$dontSelect` (Kumo D11): the field's value equals `key` of no object the sub-query returns.
+    /// `$dontSelect` (docs/decisions/0011-extensions.md): the field's value equals `key` of no object the sub-query
+    /// returns.
     case dontSelect(SubQuery, key: FieldName)
     /// `$nearSphere`, optionally bounded by `$maxDistanceInKilometers`/`…InMiles`/`…InRadians`; results are ordered by
     /// distance unless the request gives an `order`.

@@ -1,14 +1,16 @@
-/// A route without its payload: what the server must know before it authenticates a request (wire spec §3.9), and the
-/// label of its metrics. Each ``RouteDeclaration`` names one.
+/// A route without its payload: what the server must know before it authenticates a request
+/// (docs/wire/signature.md#request-processing-order-and-authentication-errors), and the label of its metrics. Each
+/// ``RouteDeclaration`` names one.
 ///
 /// `APIRouter.endpoint(method:path:)` resolves it from the method and path alone; `APIRoute.endpoint` gives the same
 /// value for a matched route.
 package struct APIEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// A low-cardinality label such as `objects.create`, `users.find`, `login` or `files.upload`.
     package let name: String
-    /// Whether requests must carry the NCMB signature headers; `false` for the browser endpoints (wire spec §5.10).
+    /// Whether requests must carry the NCMB signature headers; `false` for the browser endpoints
+    /// (docs/wire/endpoints/browser-pages.md).
     package let isSigned: Bool
-    /// Whether this is a script call, signed with the script FQDN (wire spec §5.9).
+    /// Whether this is a script call, signed with the script FQDN (docs/wire/endpoints/scripts.md).
     package let isScript: Bool
 
     init(_ name: String, isSigned: Bool = true, isScript: Bool = false) {

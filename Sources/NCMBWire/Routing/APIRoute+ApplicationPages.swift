@@ -1,4 +1,5 @@
-/// An unsigned browser-facing endpoint under `/2013-09-01/applications/{applicationId}/` (wire spec §5.10).
+/// An unsigned browser-facing endpoint under `/2013-09-01/applications/{applicationId}/`
+/// (docs/wire/endpoints/browser-pages.md).
 ///
 /// The form endpoints carry their fields as an object of strings, read from an `application/x-www-form-urlencoded` body
 /// (a JSON object body is accepted as well).

@@ -1,4 +1,5 @@
-/// One element of the `requests` array of `POST /batch` (wire spec §5.8, Kumo D8), kept as the client sent it.
+/// One element of the `requests` array of `POST /batch` (docs/wire/endpoints/batch.md, docs/decisions/0008-batch.md),
+/// kept as the client sent it.
 ///
 /// The batch controller resolves each element with `route()`; a failure there is that element's `error` result, not a
 /// failure of the whole batch.
@@ -11,7 +12,7 @@ package struct BatchRequest: Sendable, Hashable {
     /// The `body` value; `nil` when absent.
     package var body: JSONValue?
 
-    /// The most requests one batch may hold; more → 413 E413003 (Kumo D8).
+    /// The most requests one batch may hold; more → 413 E413003 (docs/decisions/0008-batch.md).
     package static let maximumCount = 50
 
     /// Creates an element from its wire fields.

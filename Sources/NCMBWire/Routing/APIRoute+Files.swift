@@ -1,10 +1,11 @@
-/// An operation on files (wire spec §5.5). File names are the decoded names, e.g. `日本 語.txt`.
+/// An operation on files (docs/wire/endpoints/files.md). File names are the decoded names, e.g. `日本 語.txt`.
 package enum FileRoute: Sendable, Hashable {
     /// `POST /files/{fileName}`: the multipart body (`MultipartForm`) is not part of the route; the server streams it.
     case upload(fileName: String)
     /// `GET /files/{fileName}` → the raw bytes.
     case download(fileName: String)
-    /// `PUT /files/{fileName}`: `{"acl":{…}}` or a bare ACL map (wire spec §11 item 12); the raw body object.
+    /// `PUT /files/{fileName}`: `{"acl":{…}}` or a bare ACL map (docs/wire/client-behaviours.md, item 12); the raw body
+    /// object.
     case updateACL(fileName: String, JSONObject)
     /// `DELETE /files/{fileName}`.
     case delete(fileName: String)

@@ -1,6 +1,7 @@
 /// Which collection an object route addresses.
 package enum ClassReference: Sendable, Hashable {
-    /// `/classes/{name}`: a custom class. Standard names under `/classes` are refused with E403003 (wire spec §5.1).
+    /// `/classes/{name}`: a custom class. Standard names under `/classes` are refused with E403003
+    /// (docs/wire/endpoints/objects.md).
     case custom(ClassName)
     /// `/users`: the standard class `user`.
     case users
@@ -60,7 +61,7 @@ package enum ObjectCollection: String, Sendable, Hashable, CaseIterable {
     /// The class reference of a matched path.
     ///
     /// - Throws: E400002 `"<name> is invalid."` for an invalid class name; 403 E403003 for a standard class name under
-    ///   `/classes` (wire spec §5.1).
+    ///   `/classes` (docs/wire/endpoints/objects.md).
     func reference(_ input: RouteInput) throws(APIError) -> ClassReference {
         switch self {
         case .classes:
@@ -75,7 +76,7 @@ package enum ObjectCollection: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// An operation on the objects of one collection (wire spec §5.1, §5.2).
+/// An operation on the objects of one collection (docs/wire/endpoints/objects.md, docs/wire/endpoints/queries.md).
 package enum ObjectRoute: Sendable, Hashable {
     /// `POST /…`: the body holds the fields, operators and optional `acl` → 201.
     case create(JSONObject)

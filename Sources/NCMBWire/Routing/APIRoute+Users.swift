@@ -1,4 +1,4 @@
-/// How a login request carries its credentials (wire spec §5.3, §11 item 10).
+/// How a login request carries its credentials (docs/wire/endpoints/users.md, docs/wire/client-behaviours.md, item 10).
 ///
 /// Both forms hold the credentials as a JSON object (`userName` or `mailAddress`, plus `password`); the login controller
 /// reads them the same way whichever form arrived.

@@ -1,5 +1,5 @@
-/// Every NCMB endpoint Kumo serves, with its payload (wire spec §5.0): the one spelling of the API shared by the SDK and
-/// the server.
+/// Every NCMB endpoint Kumo serves, with its payload (docs/wire/endpoints/README.md#catalog): the one spelling of the
+/// API shared by the SDK and the server.
 ///
 /// The SDK builds a route and prints it with `APIRouter.print(_:)`; the server resolves a request with
 /// `APIRouter.resolve(method:path:)`, reads it into a route, and hands it to the controller that owns its group, which
@@ -10,7 +10,7 @@
 package enum APIRoute: Sendable, Hashable {
     /// Objects of a class, or of a standard collection: `/classes/{name}`, `/users`, `/roles`, `/installations`, `/push`.
     case objects(ClassReference, ObjectRoute)
-    /// `POST /login` with a JSON body, or the legacy `GET /login?userName=…&password=…` (wire spec §5.3).
+    /// `POST /login` with a JSON body, or the legacy `GET /login?userName=…&password=…` (docs/wire/endpoints/users.md).
     case login(LoginRoute)
     /// `GET /logout`: ends the session of `X-NCMB-Apps-Session-Token`.
     case logout
@@ -18,12 +18,14 @@ package enum APIRoute: Sendable, Hashable {
     case requestMailAddressUserEntry(JSONObject)
     /// `POST /requestPasswordReset` `{"mailAddress":…}`: sends a password-reset mail.
     case requestPasswordReset(JSONObject)
-    /// `POST /push/{objectId}/openNumber` `{"deviceType":…,"deviceToken":…}`: push open tracking (wire spec §5.7).
+    /// `POST /push/{objectId}/openNumber` `{"deviceType":…,"deviceToken":…}`: push open tracking
+    /// (docs/wire/endpoints/push.md).
     case pushOpened(objectId: String, JSONObject)
-    /// Files: `/files` and `/files/{fileName}` (wire spec §5.5). An upload's multipart body travels beside the route.
+    /// Files: `/files` and `/files/{fileName}` (docs/wire/endpoints/files.md). An upload's multipart body travels
+    /// beside the route.
     case files(FileRoute)
-    /// The unsigned browser-facing endpoints under `/applications/{applicationId}/` (wire spec §5.10), Kumo's own form
-    /// pages included.
+    /// The unsigned browser-facing endpoints under `/applications/{applicationId}/`
+    /// (docs/wire/endpoints/browser-pages.md), Kumo's own form pages included.
     case applicationPage(applicationId: String, ApplicationPage)
 }
 
@@ -56,12 +58,13 @@ extension APIRoute {
 
     /// The `Content-Type` of the body `APIRouter.print(_:)` gives this route: `application/x-www-form-urlencoded` for the
     /// browser form posts, `nil` for a file upload (its multipart body comes from `MultipartForm`, with its own content
-    /// type), `application/json` otherwise (NCMB's SDKs send it even on bodiless requests, wire spec §3.1).
+    /// type), `application/json` otherwise (NCMB's SDKs send it even on bodiless requests,
+    /// docs/wire/signature.md#request-headers).
     package var bodyContentType: String? { declared.declaration.body.contentType }
 }
 
 extension RouteDeclaration {
-    /// `POST /push/{objectId}/openNumber`: push open tracking (wire spec §5.7).
+    /// `POST /push/{objectId}/openNumber`: push open tracking (docs/wire/endpoints/push.md).
     static let pushOpened = RouteDeclaration(.post, "push/{objectId}/openNumber", name: "push.opened", body: .json) { input throws(APIError) in
         .pushOpened(objectId: try input.parameter("objectId"), input.body)
     }

@@ -4,10 +4,10 @@
 /// All functions are pure. For every route, `match(print(route)) == route`, and `endpoint(method:path:)` of the printed
 /// request equals `route.endpoint`.
 package enum APIRouter {
-    /// The API version path segment (wire spec §2).
+    /// The API version path segment (docs/wire/hosts-and-urls.md).
     package static let apiVersion = "2013-09-01"
 
-    /// The script version path segment (wire spec §2).
+    /// The script version path segment (docs/wire/hosts-and-urls.md).
     package static let scriptVersion = "2015-09-01"
 
     /// Every declared endpoint, in the order of `APIEndpoint.all`.
@@ -17,8 +17,8 @@ package enum APIRouter {
     private static let table = RouteTable(APIRoute.declarations)
 
     /// Resolves a request from its method and raw path to its declaration and path parameters, before authentication
-    /// (wire spec §3.9 steps 1 and 2). The path is split and decoded once; `ResolvedRoute.route(query:body:)` then reads
-    /// the query and the body as declared.
+    /// (docs/wire/signature.md#request-processing-order-and-authentication-errors, steps 1 and 2). The path is split
+    /// and decoded once; `ResolvedRoute.route(query:body:)` then reads the query and the body as declared.
     ///
     /// - Parameters:
     ///   - method: the HTTP method as received, e.g. `GET`.
@@ -42,15 +42,17 @@ package enum APIRouter {
         return try table.resolve(method: method, path: rawPath).endpoint
     }
 
-    /// Matches a request to its route, accepting every client encoding of wire spec §3.4 and §11.
+    /// Matches a request to its route, accepting every client encoding of
+    /// docs/wire/signature.md#query-and-path-encoding-by-client-family and docs/wire/client-behaviours.md.
     ///
     /// - Paths: a trailing slash is ignored; segments may be percent-encoded or raw UTF-8; `+` in a path stays `+`.
     /// - Queries: split on `&`, empty segments dropped, names and values percent-decoded with `+` as a space. The query is
     ///   read only where the declaration reads it (collection finds, `GET /login`, the browser pages' `token`).
     /// - Bodies: read only where declared: JSON objects (an empty body reads as `{}`) or browser forms; ignored for GET,
-    ///   DELETE (wire spec §11 item 9) and file uploads (multipart, streamed apart).
+    ///   DELETE (docs/wire/client-behaviours.md, item 9) and file uploads (multipart, streamed apart).
     ///
-    /// Errors come in the order of wire spec §3.9: path, method, then body and query, then names.
+    /// Errors come in the order of docs/wire/signature.md#request-processing-order-and-authentication-errors: path,
+    /// method, then body and query, then names.
     ///
     /// - Throws: 404 E404001 for an unknown path; 405 E405001 for a method the path does not allow; the errors of
     ///   `ResolvedRoute.route(query:body:)`.

@@ -1,5 +1,5 @@
 /// The `multipart/form-data` body of a file upload, laid out byte for byte as ncmb_swift and ncmb_android send it
-/// (wire spec §5.5, §12.6 vectors M1–M3).
+/// (docs/wire/endpoints/files.md#multipart-upload-vectors, vectors M1–M3).
 ///
 /// An optional `acl` part comes first, as a file-style part (`name="acl"; filename="acl"`) holding the compact ACL JSON;
 /// then the `file` part with its MIME type; then the closing boundary, followed by an empty line.
@@ -13,7 +13,8 @@ package struct MultipartForm: Sendable, Hashable {
     package var mimeType: String
     /// The file's bytes.
     package var data: [UInt8]
-    /// The ACL object, or `nil` to send no `acl` part (the server then applies the default ACL, Kumo D5).
+    /// The ACL object, or `nil` to send no `acl` part (the server then applies the default ACL,
+    /// docs/decisions/0005-default-acl.md).
     package var acl: JSONObject?
     /// The boundary; must not occur in the data.
     package var boundary: String

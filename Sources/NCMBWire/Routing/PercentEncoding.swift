@@ -1,4 +1,5 @@
-/// Percent-encoding as the router prints and reads it (wire spec §3.4, §11).
+/// Percent-encoding as the router prints and reads it (docs/wire/signature.md#query-and-path-encoding-by-client-family,
+/// docs/wire/client-behaviours.md).
 ///
 /// Printing is strict: every byte of the UTF-8 form except ALPHA, DIGIT and `-._~` is written as `%XX` (upper-case hex),
 /// so printed paths and queries read back the same with any decoder. Reading is lenient: malformed escapes stay as they

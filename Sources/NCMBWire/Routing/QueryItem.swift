@@ -17,7 +17,8 @@ package struct QueryItem: Sendable, Hashable {
 
 extension QueryItem {
     /// Reads a raw query string or form body: split on `&`, empty segments dropped, each split at the first `=`, then
-    /// percent-decoded with `+` as a space (form encoding, as Android sends it; wire spec §3.4).
+    /// percent-decoded with `+` as a space (form encoding, as Android sends it;
+    /// docs/wire/signature.md#query-and-path-encoding-by-client-family).
     ///
     /// - Throws: E400004 `"<name> is invalid format."` when a name or value does not decode to UTF-8.
     package static func parse(_ raw: String) throws(APIError) -> [QueryItem] {

@@ -2,7 +2,7 @@
 ///
 /// The SDK gets one from `APIRouter.print(_:)` and joins it to its base URL; the server builds one from the request it
 /// received and hands it to `APIRouter.match(_:)`. Path and query are kept exactly as on the wire (percent-encoded), so
-/// the same value also feeds the signature (wire spec §3.5).
+/// the same value also feeds the signature (docs/wire/signature.md#server-verification-procedure).
 package struct RequestData: Sendable, Hashable {
     /// The method.
     package var method: RequestMethod

@@ -63,17 +63,17 @@ package struct RouteDeclaration: Sendable, CustomStringConvertible {
 
 /// How a declared endpoint is authenticated.
 package enum RouteSigning: Sendable, Hashable {
-    /// The NCMB signature over an API host (wire spec §3.5).
+    /// The NCMB signature over an API host (docs/wire/signature.md#server-verification-procedure).
     case api
-    /// The NCMB signature over a script host (wire spec §5.9).
+    /// The NCMB signature over a script host (docs/wire/endpoints/scripts.md).
     case script
-    /// No signature: the browser-facing endpoints (wire spec §5.10).
+    /// No signature: the browser-facing endpoints (docs/wire/endpoints/browser-pages.md).
     case unsigned
 }
 
 /// How a declared endpoint carries its body.
 package enum RouteBody: Sendable, Hashable {
-    /// No body: GET and DELETE. A body that arrives anyway is ignored (wire spec §11 item 9).
+    /// No body: GET and DELETE. A body that arrives anyway is ignored (docs/wire/client-behaviours.md, item 9).
     case none
     /// A JSON object, printed compactly; an empty body reads as `{}`.
     case json
@@ -84,8 +84,9 @@ package enum RouteBody: Sendable, Hashable {
     /// neither prints nor reads it.
     case multipart
 
-    /// The `Content-Type` of a printed body: `application/json` (NCMB's SDKs send it even on bodiless requests, wire
-    /// spec §3.1), the form type, or `nil` for a multipart upload, whose content type comes from `MultipartForm`.
+    /// The `Content-Type` of a printed body: `application/json` (NCMB's SDKs send it even on bodiless requests,
+    /// docs/wire/signature.md#request-headers), the form type, or `nil` for a multipart upload, whose content type
+    /// comes from `MultipartForm`.
     package var contentType: String? {
         switch self {
         case .none, .json: "application/json"

@@ -32,8 +32,8 @@ struct RouteTable: Sendable {
 
     /// Resolves a raw path and a method to a declaration and its path parameters.
     ///
-    /// A single trailing slash is ignored (wire spec §11 item 7). Segments are percent-decoded without reading `+` as a
-    /// space, so raw UTF-8 and `%XX` forms of a file name give the same name.
+    /// A single trailing slash is ignored (docs/wire/client-behaviours.md, item 7). Segments are percent-decoded
+    /// without reading `+` as a space, so raw UTF-8 and `%XX` forms of a file name give the same name.
     ///
     /// - Throws: 404 E404001 for a path that names no endpoint, including segments that are empty or do not decode to
     ///   UTF-8; 405 E405001 for a method the path does not allow.
@@ -80,7 +80,8 @@ package struct ResolvedRoute: Sendable {
 
     /// Reads the query and the body as the declaration says and builds the route.
     ///
-    /// Errors come in the order of wire spec §3.9: body and query first, then names in the path.
+    /// Errors come in the order of docs/wire/signature.md#request-processing-order-and-authentication-errors: body and
+    /// query first, then names in the path.
     ///
     /// - Parameters:
     ///   - query: the raw query, without `?`; `nil` when the request has none.

@@ -1,7 +1,8 @@
 private typealias Field = StandardField.Push
 
-/// The field rules of a push (wire spec §5.7, fixtures F76, F77, F79). Every field of the §5.7 table is checked; codes
-/// chosen where NCMB is silent (documented in the README, "Push notifications"):
+/// The field rules of a push (docs/wire/endpoints/push.md, fixtures F76, F77, F79). Every field of the
+/// docs/wire/endpoints/push.md table is checked; codes chosen where NCMB is silent (documented in the README, "Push
+/// notifications"):
 ///
 /// - `null` leaves a field unset on create and clears it on update. Operators (`{"__op":…}`) are refused (E400002).
 /// - `deliveryTime`, `deliveryExpirationDate`: a Date, else E400002 `"<field> is invalid."`; a Date whose `iso` does not

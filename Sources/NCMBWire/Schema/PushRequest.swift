@@ -1,5 +1,5 @@
-/// A push notification (wire spec §5.7) parsed once into the value that validation, authorization, storage and
-/// delivery share.
+/// A push notification (docs/wire/endpoints/push.md) parsed once into the value that validation, authorization, storage
+/// and delivery share.
 ///
 /// The server reads the body of `POST /push` and `PUT /push/{objectId}` with ``init(body:)``: a body that does not
 /// parse is refused with its NCMB error (rules: `PushRequest+Rules.swift`), so the class-permission check of what the

@@ -1,10 +1,11 @@
-/// The fields of NCMB's standard classes (wire spec §5.3–§5.7), each name declared once as a valid ``FieldName``.
+/// The fields of NCMB's standard classes (docs/wire/endpoints/users.md to docs/wire/endpoints/push.md), each name
+/// declared once as a valid ``FieldName``.
 ///
 /// Code that reads or writes a standard field names it here (`StandardField.User.mailAddress`), never as a string, so a
 /// misspelt name does not compile. The names are constants (`FieldName(constant:)`): `StandardFieldTests` checks every
 /// one of them against the field-name pattern, and debug builds assert it when a name is first used.
 package enum StandardField {
-    /// Fields of the class `user` (`/users`, wire spec §5.3).
+    /// Fields of the class `user` (`/users`, docs/wire/endpoints/users.md).
     package enum User {
         /// The login name; unique.
         package static let userName = FieldName(constant: "userName")
@@ -23,7 +24,7 @@ package enum StandardField {
         package static let all = [userName, password, mailAddress, mailAddressConfirm, authData, sessionToken]
     }
 
-    /// Fields of the class `role` (`/roles`, wire spec §5.4).
+    /// Fields of the class `role` (`/roles`, docs/wire/endpoints/roles.md).
     package enum Role {
         /// The role's name: unique, and the ACL principal `role:<name>`.
         package static let roleName = FieldName(constant: "roleName")
@@ -36,7 +37,7 @@ package enum StandardField {
         package static let all = [roleName, belongUser, belongRole]
     }
 
-    /// Fields of the class `installation` (`/installations`, wire spec §5.6).
+    /// Fields of the class `installation` (`/installations`, docs/wire/endpoints/installations.md).
     package enum Installation {
         /// `ios` or `android`.
         package static let deviceType = FieldName(constant: "deviceType")
@@ -68,7 +69,7 @@ package enum StandardField {
         ]
     }
 
-    /// Fields of the class `push` (`/push`, wire spec §5.7).
+    /// Fields of the class `push` (`/push`, docs/wire/endpoints/push.md).
     package enum Push {
         /// When to send (a Date).
         package static let deliveryTime = FieldName(constant: "deliveryTime")
@@ -125,7 +126,7 @@ package enum StandardField {
         ]
     }
 
-    /// Fields of the class `file` (`/files`, wire spec §5.5).
+    /// Fields of the class `file` (`/files`, docs/wire/endpoints/files.md).
     package enum File {
         /// The file's name; unique.
         package static let fileName = FieldName(constant: "fileName")

@@ -1,6 +1,7 @@
 import Crypto
 
-/// The HMAC-SHA256 and Base64 steps shared by request and response signatures (wire spec §3.3, §3.7).
+/// The HMAC-SHA256 and Base64 steps shared by request and response signatures
+/// (docs/wire/signature.md#request-signature-string-to-sign, docs/wire/signature.md#response-signature).
 enum HMACSignature {
     /// `Base64(HMAC-SHA256(key: UTF-8(clientKey), message))`, standard alphabet with `=` padding.
     static func base64(message: [UInt8], clientKey: String) -> String {

@@ -1,5 +1,6 @@
 extension RequestSignature {
-    /// Verifies a request's signature as wire spec §3.5 steps 3–11 prescribe, accepting every client family.
+    /// Verifies a request's signature as docs/wire/signature.md#server-verification-procedure (steps 3–11) prescribe,
+    /// accepting every client family.
     ///
     /// Tries each candidate string to sign (``candidateStringsToSign(for:fixedHosts:)``) and compares its signature with
     /// `X-NCMB-Signature` in constant time.
@@ -38,16 +39,18 @@ extension RequestSignature {
         return nil
     }
 
-    /// Every string to sign a client may have used for this request, deduplicated, in trial order (wire spec §3.5):
-    /// for each host (the fixed hosts, the `Host` host name without port, the `Host` header as sent), each path (raw,
-    /// then percent-decoded when that differs) and each order (full string, then by key when that differs).
+    /// Every string to sign a client may have used for this request, deduplicated, in trial order
+    /// (docs/wire/signature.md#server-verification-procedure): for each host (the fixed hosts, the `Host` host name
+    /// without port, the `Host` header as sent), each path (raw, then percent-decoded when that differs) and each order
+    /// (full string, then by key when that differs).
     ///
     /// - Returns: no candidate when the application key or timestamp header is missing.
     package static func candidateStringsToSign(for request: SignedRequest, fixedHosts: [String]) -> [String] {
         guard let applicationKey = request.applicationKey, let timestamp = request.timestamp else { return [] }
         let queryPairs = signedQueryPairs(method: request.method, rawQuery: request.rawQuery)
         var paths = [request.path]
-        // Swift clients sign the percent-decoded path (wire spec §3.4, §11 item 5).
+        // Swift clients sign the percent-decoded path (docs/wire/signature.md#query-and-path-encoding-by-client-family,
+        // docs/wire/client-behaviours.md, item 5).
         if let decoded = PercentEncoding.decode(request.path), decoded != request.path { paths.append(decoded) }
         var candidates: [String] = []
         var seen: Set<String> = []
@@ -65,7 +68,7 @@ extension RequestSignature {
     }
 
     /// The candidate FQDNs, deduplicated: the fixed hosts, the `Host` header's host name without port, the `Host` header
-    /// as sent (wire spec §3.5 step 6).
+    /// as sent (docs/wire/signature.md#server-verification-procedure, step 6).
     package static func candidateHosts(hostHeader: String?, fixedHosts: [String]) -> [String] {
         var hosts: [String] = []
         var all = fixedHosts
@@ -83,9 +86,10 @@ extension RequestSignature {
         return hosts.filter { fromHeader.contains($0) } + hosts.filter { !fromHeader.contains($0) }
     }
 
-    /// The string to sign for the response of a request that did not authenticate (wire spec §3.7): the `Host` host name
-    /// without port (the first fixed host when there is no `Host` header), the raw path, full-string order, and the
-    /// header values received, with empty strings for missing ones.
+    /// The string to sign for the response of a request that did not authenticate
+    /// (docs/wire/signature.md#response-signature): the `Host` host name without port (the first fixed host when there
+    /// is no `Host` header), the raw path, full-string order, and the header values received, with empty strings for
+    /// missing ones.
     package static func fallbackStringToSign(for request: SignedRequest, fixedHosts: [String]) -> String {
         let host = request.hostHeader.map(hostWithoutPort) ?? fixedHosts.first ?? ""
         return stringToSign(

@@ -1,10 +1,11 @@
-/// The NCMB request signature, version 2 (wire spec §3.3): building the string to sign and signing it.
+/// The NCMB request signature, version 2 (docs/wire/signature.md#request-signature-string-to-sign): building the string
+/// to sign and signing it.
 ///
 /// Pure functions: the SDK signs with them, the server verifies with `verify(_:clientKey:fixedHosts:)`.
 package enum RequestSignature {
-    /// The FQDN API clients sign by default (wire spec §2).
+    /// The FQDN API clients sign by default (docs/wire/hosts-and-urls.md).
     package static let defaultAPIHost = "mbaas.api.nifcloud.com"
-    /// The FQDN script clients sign by default (wire spec §2).
+    /// The FQDN script clients sign by default (docs/wire/hosts-and-urls.md).
     package static let defaultScriptHost = "script.mbaas.api.nifcloud.com"
 
     /// The four-line string to sign: method, FQDN, path and the sorted `key=value` pairs joined by `&` (LF line ends,
@@ -18,7 +19,8 @@ package enum RequestSignature {
     ///   - applicationKey: the `X-NCMB-Application-Key` header value, byte for byte.
     ///   - timestamp: the `X-NCMB-Timestamp` header value, byte for byte.
     ///   - sortedByKey: `false` sorts whole `key=value` strings by bytes (Swift, Android, iOS); `true` sorts by the key
-    ///     alone, stably (JS, Python). The two differ only in rare cases (wire spec §3.3, R25/R26).
+    ///     alone, stably (JS, Python). The two differ only in rare cases
+    ///     (docs/wire/signature.md#request-signature-string-to-sign, R25/R26).
     package static func stringToSign(
         method: String, host: String, path: String, queryPairs: [String], applicationKey: String, timestamp: String,
         sortedByKey: Bool = false
@@ -37,7 +39,8 @@ package enum RequestSignature {
     }
 
     /// The query segments that are signed: for GET only, every `&`-separated segment of the raw query exactly as sent,
-    /// empty segments dropped; nothing for any other method (wire spec §3.3, §11 items 2 and 3).
+    /// empty segments dropped; nothing for any other method (docs/wire/signature.md#request-signature-string-to-sign,
+    /// docs/wire/client-behaviours.md, items 2 and 3).
     package static func signedQueryPairs(method: String, rawQuery: String?) -> [String] {
         guard method == RequestMethod.get.rawValue, let rawQuery else { return [] }
         return rawQuery.split(separator: "&", omittingEmptySubsequences: true).map(String.init)

@@ -1,9 +1,9 @@
 import Crypto
 
 extension ResponseSignature {
-    /// The response signature of a binary body (a file download, wire spec §3.7), computed while the bytes pass by, so
-    /// a server can sign a 100 MB file without holding it: `Base64(HMAC-SHA256(client key, <string to sign> + "\n" +
-    /// <lowercase hex of the bytes>))`, with no `\n` when no byte at all was added.
+    /// The response signature of a binary body (a file download, docs/wire/signature.md#response-signature), computed
+    /// while the bytes pass by, so a server can sign a 100 MB file without holding it: `Base64(HMAC-SHA256(client key,
+    /// <string to sign> + "\n" + <lowercase hex of the bytes>))`, with no `\n` when no byte at all was added.
     ///
     /// The value equals ``ResponseSignature/signature(stringToSign:body:isBinary:clientKey:)`` with `isBinary: true`
     /// for the concatenation of every chunk passed to ``append(_:)``.

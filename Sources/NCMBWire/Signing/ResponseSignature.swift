@@ -1,4 +1,5 @@
-/// The `X-NCMB-Response-Signature` value (wire spec §3.7, Kumo D7).
+/// The `X-NCMB-Response-Signature` value (docs/wire/signature.md#response-signature,
+/// docs/decisions/0007-response-signature-everywhere.md).
 package enum ResponseSignature {
     /// `Base64(HMAC-SHA256(client key, <request string to sign> + "\n" + <B>))`.
     ///

@@ -1,4 +1,5 @@
-/// The parts of a received request that its signature covers, exactly as received (wire spec §3.5).
+/// The parts of a received request that its signature covers, exactly as received
+/// (docs/wire/signature.md#server-verification-procedure).
 package struct SignedRequest: Sendable, Hashable {
     /// The method, e.g. `GET`.
     package var method: String
@@ -30,7 +31,7 @@ package struct SignedRequest: Sendable, Hashable {
     }
 
     /// Creates a request from its raw target (`/path?query`), split at the first `?` without decoding either part
-    /// (wire spec §3.5 step 3).
+    /// (docs/wire/signature.md#server-verification-procedure, step 3).
     package init(
         method: String, target: String, hostHeader: String?, applicationKey: String?, timestamp: String?, signature: String?
     ) {
@@ -48,6 +49,6 @@ package struct SignedRequest: Sendable, Hashable {
             timestamp: timestamp, signature: signature)
     }
 
-    /// Whether all three signature headers are present (wire spec §3.5 step 1).
+    /// Whether all three signature headers are present (docs/wire/signature.md#server-verification-procedure, step 1).
     package var hasSignatureHeaders: Bool { applicationKey != nil && timestamp != nil && signature != nil }
 }

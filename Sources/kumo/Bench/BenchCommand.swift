@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoSeams
 import KumoServer
 import KumoStorage
 import NCMBWire

@@ -5,8 +5,9 @@ import NIOHTTP1
 /// Turns router output into ready-to-send requests, signed as NCMB SDKs sign them.
 ///
 /// The signature covers method, host, path, the query of a GET, the application key and the timestamp, never the body
-/// (wire spec §3.3), so every request is signed once before the run. The host signed is the one of the base URL an app
-/// would be configured with (`127.0.0.1`), so the server goes through the same host candidates as for a real app.
+/// (docs/wire/signature.md#request-signature-string-to-sign), so every request is signed once before the run. The host
+/// signed is the one of the base URL an app would be configured with (`127.0.0.1`), so the server goes through the same
+/// host candidates as for a real app.
 struct RequestSigner: Sendable {
     let applicationKey: String
     let clientKey: String

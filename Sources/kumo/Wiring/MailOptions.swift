@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import KumoServer
+import KumoMail
+import KumoSeams
 
 /// How `kumo serve` sends the mails of the account flows (mail-address sign-up, password reset, address confirmation).
 struct MailOptions: ParsableArguments {

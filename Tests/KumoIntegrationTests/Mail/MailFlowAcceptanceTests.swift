@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import KumoMail
 import KumoServer
 import KumoStorage
 import KumoTestSupport
@@ -8,7 +9,8 @@ import NCMBWire
 import Testing
 
 /// The mail flows of issue 4 end to end with the file transport: the server writes `.eml` files, the test reads them
-/// like a person would, follows the link, fills in the form and logs in (wire spec §5.3 mail flows, §5.10).
+/// like a person would, follows the link, fills in the form and logs in (docs/wire/endpoints/users.md#mail-flows,
+/// docs/wire/endpoints/browser-pages.md).
 @Suite struct MailFlowAcceptanceTests {
     /// Runs `body` against a server whose mail goes to `.eml` files in a fresh directory.
     func withFileMail<Result: Sendable>(

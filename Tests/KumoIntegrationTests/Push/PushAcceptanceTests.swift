@@ -3,6 +3,8 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import JWTKit
+import KumoPush
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport

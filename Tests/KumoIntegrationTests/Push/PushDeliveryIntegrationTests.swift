@@ -1,5 +1,7 @@
 import HTTPTypes
 import HummingbirdTesting
+import KumoPush
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport
@@ -8,7 +10,7 @@ import Testing
 
 /// Push delivery on a real server and real storage (SQLite, and PostgreSQL when configured): pushes registered over
 /// REST, installations resolved by the query engine, the durable job store's claims, leases and retries, with a
-/// `RecordingPushSender` in place of APNs and FCM (wire spec §5.6, §5.7).
+/// `RecordingPushSender` in place of APNs and FCM (docs/wire/endpoints/installations.md, docs/wire/endpoints/push.md).
 @Suite struct PushDeliveryIntegrationTests {
     static let credentials = PushSettings(
         apns: APNsCredentials(keyId: "KEY0000001", teamId: "TEAM000001", privateKeyPEM: "apns-pem", topic: "com.example.app"),

@@ -78,7 +78,7 @@ enum FieldExpectation: Sendable {
     /// The key is present with any value.
     case present
     /// An included object: the target's fields with `objectId`, `createDate`, `updateDate` and the markers
-    /// `"__type":"Object","className":<className>` (wire spec §5.2, F24).
+    /// `"__type":"Object","className":<className>` (docs/wire/endpoints/queries.md#f24-include-with-markers).
     case included(className: String, object: String)
 }
 
@@ -118,7 +118,7 @@ extension ExpectedResults {
 
 // MARK: Wire snippets
 
-/// JSON snippets for `where` texts, so cases read like the wire forms of wire spec §6.1.
+/// JSON snippets for `where` texts, so cases read like the wire forms of docs/wire/field-types.md#types.
 enum Wire {
     /// `{"__type":"Date","iso":"<iso>"}`
     static func date(_ iso: String) -> String { #"{"__type":"Date","iso":"\#(iso)"}"# }

@@ -1,4 +1,5 @@
-/// `$nearSphere` (with and without each maximum distance) and `$within`/`$box` on `Place` (wire spec §7).
+/// `$nearSphere` (with and without each maximum distance) and `$within`/`$box` on `Place`
+/// (docs/wire/query-operators.md).
 ///
 /// Great-circle distances from Tokyo Station: Osaka Station 403 km (250 mi, 0.0633 rad), Sapporo Station 833 km (517 mi,
 /// 0.1307 rad), Fiji East 7222 km, Fiji West 7235 km, London 9562 km, New York 10847 km, the origin 14269 km. Fiji East

@@ -1,4 +1,5 @@
-/// `$in`, `$nin`, `$exists`, `$regex` and the array operators `$inArray`, `$ninArray`, `$all` (wire spec §7).
+/// `$in`, `$nin`, `$exists`, `$regex` and the array operators `$inArray`, `$ninArray`, `$all`
+/// (docs/wire/query-operators.md).
 extension ConformanceCase {
     /// `$in` and `$nin` on scalar fields; `$nin` also matches missing fields (documented on `QueryCompiler`).
     static let membershipCases: [ConformanceCase] = [
@@ -37,7 +38,7 @@ extension ConformanceCase {
         find("existsTrueOnAnUnknownFieldMatchesNothing", where: #"{"nothing":{"$exists":true}}"#, .nothing),
     ]
 
-    /// `$regex` (ICU syntax, documented in `SQLiteFunctions`; the dialect is open, wire spec §13).
+    /// `$regex` (ICU syntax, documented in `SQLiteFunctions`; the dialect is open, docs/wire/open-points.md).
     static let regexCases: [ConformanceCase] = [
         find("regexMatchesAPrefix", where: #"{"name":{"$regex":"^a"}}"#, .matches("i01", "i11")),
         find("regexIsCaseSensitive", where: #"{"name":{"$regex":"^A"}}"#, .matches("i13")),

@@ -1,5 +1,5 @@
-/// `$or`, `$inQuery`, `$notInQuery`, `$select`, `$dontSelect` and `$relatedTo` (wire spec §7, Kumo D11). Sub-queries
-/// run under the caller's ACL, so unreadable objects never contribute.
+/// `$or`, `$inQuery`, `$notInQuery`, `$select`, `$dontSelect` and `$relatedTo` (docs/wire/query-operators.md,
+/// docs/decisions/0011-extensions.md). Sub-queries run under the caller's ACL, so unreadable objects never contribute.
 extension ConformanceCase {
     /// `$or`, alone, nested and combined with other clauses.
     static let disjunctionCases: [ConformanceCase] = [

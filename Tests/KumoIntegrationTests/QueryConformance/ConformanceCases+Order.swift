@@ -1,5 +1,5 @@
-/// `order` (Kumo D2 and the type ranks documented on `QueryCompiler+Order`), `limit`/`skip` paging (Kumo D1) and
-/// `count` (wire spec §5.2, F25–F27).
+/// `order` (docs/decisions/0002-default-order.md and the type ranks documented on `QueryCompiler+Order`),
+/// `limit`/`skip` paging (docs/decisions/0001-query-limit.md) and `count` (docs/wire/endpoints/queries.md, F25–F27).
 extension ConformanceCase {
     /// The default order of the visible items: `createDate` descending.
     static let itemsNewestFirst = [
@@ -90,7 +90,7 @@ extension ConformanceCase {
     /// `Bulk` handles `bulk<first>` … `bulk<last>`, newest first.
     static func bulkNewestFirst(_ numbers: ClosedRange<Int>) -> ExpectedResults { .inOrder(numbers.reversed().map { "bulk\($0)" }) }
 
-    /// The default limit of 100 and the maximum of 1000 on a class of 101 objects (Kumo D1).
+    /// The default limit of 100 and the maximum of 1000 on a class of 101 objects (docs/decisions/0001-query-limit.md).
     static let defaultLimitCases: [ConformanceCase] = [
         find("defaultLimitIsOneHundred", in: "Bulk", bulkNewestFirst(2...101)),
         find("countSeesPastTheDefaultLimit", in: "Bulk", count: 101, bulkNewestFirst(2...101)),

@@ -1,5 +1,6 @@
-/// The shape of results: `include` (wire spec §5.2, F24), the `keys` extension (Kumo D11), and the errors of bad
-/// queries (wire spec §9, Kumo D1).
+/// The shape of results: `include` (docs/wire/endpoints/queries.md#f24-include-with-markers), the `keys` extension
+/// (docs/decisions/0011-extensions.md), and the errors of bad queries (docs/wire/errors.md,
+/// docs/decisions/0001-query-limit.md).
 extension ConformanceCase {
     /// `where` selecting one object by handle.
     static func only(_ handle: String) -> String { #"{"objectId":"<\#(handle)>"}"# }

@@ -1,5 +1,5 @@
-/// Equality, `$ne`, `$lt`/`$lte`/`$gt`/`$gte` and the system fields (wire spec §7; type-aware semantics documented on
-/// `QueryCompiler`).
+/// Equality, `$ne`, `$lt`/`$lte`/`$gt`/`$gte` and the system fields (docs/wire/query-operators.md; type-aware semantics
+/// documented on `QueryCompiler`).
 extension ConformanceCase {
     /// Every visible `Item`.
     static let everyVisibleItem: Set<String> = [

@@ -141,7 +141,8 @@ enum ConformanceFixture {
         Object(handle: "teamHidden", className: "Team", body: #"{"name":"Hidden"}"#),
     ]
 
-    /// `Bulk`: 101 objects `bulk1` … `bulk101` with `"n":1` … `"n":101`, one more than the default limit (Kumo D1).
+    /// `Bulk`: 101 objects `bulk1` … `bulk101` with `"n":1` … `"n":101`, one more than the default limit
+    /// (docs/decisions/0001-query-limit.md).
     static let bulk: [Object] = (1...101).map { number in
         Object(handle: "bulk\(number)", className: "Bulk", body: #"{"n":\#(number)}"#)
     }

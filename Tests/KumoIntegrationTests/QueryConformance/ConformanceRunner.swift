@@ -44,8 +44,9 @@ struct ConformanceRunner {
     }
 
     /// For a case that neither pages nor counts nor reaches the default limit: the same filter with
-    /// `count=1&limit=0` answers no results and the number of expected results (ACL-filtered counts, wire spec §5.2,
-    /// Kumo D1, D3).
+    /// `count=1&limit=0` answers no results and the number of expected results (ACL-filtered counts,
+    /// docs/wire/endpoints/queries.md, docs/decisions/0001-query-limit.md,
+    /// docs/decisions/0003-existence-is-not-leaked.md).
     private func checkMirroredCount(_ conformanceCase: ConformanceCase, expected: Int) async throws {
         guard !conformanceCase.isPagedOrCounted, expected < QueryParameters.defaultLimit else { return }
         let parameters =

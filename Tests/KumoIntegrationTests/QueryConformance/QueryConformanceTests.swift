@@ -1,9 +1,11 @@
 import Testing
 
 /// The query conformance suite: every ``ConformanceCase`` against one seeded Kumo server on SQLite, as the anonymous
-/// caller (wire spec §5.2, §7, Kumo D1–D3, D11).
+/// caller (docs/wire/endpoints/queries.md, docs/wire/query-operators.md, docs/decisions/0001-query-limit.md,
+/// docs/decisions/0002-default-order.md, docs/decisions/0003-existence-is-not-leaked.md,
+/// docs/decisions/0011-extensions.md).
 @Suite(.seededServer) struct QueryConformanceTests {
-    /// Every case, in the order of the wire spec's sections.
+    /// Every case, in the order of the sections of the wire reference, docs/wire/README.md.
     static let allCases: [ConformanceCase] =
         ConformanceCase.equalityCases + ConformanceCase.notEqualCases + ConformanceCase.comparisonCases
         + ConformanceCase.systemFieldCases + ConformanceCase.membershipCases + ConformanceCase.existenceCases

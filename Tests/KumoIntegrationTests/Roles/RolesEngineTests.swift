@@ -7,7 +7,8 @@ import NCMBWire
 import Testing
 
 /// Roles, role inheritance and class-level permissions through the server on every engine under test (SQLite always,
-/// PostgreSQL when `KUMO_TEST_POSTGRES_URL` is set): both engines must answer identically (wire spec §5.4, §8, Kumo D4).
+/// PostgreSQL when `KUMO_TEST_POSTGRES_URL` is set): both engines must answer identically
+/// (docs/wire/endpoints/roles.md, docs/wire/acl.md, docs/decisions/0004-role-inheritance.md).
 @Suite struct RolesEngineTests {
     /// A server on one engine with users written straight into storage.
     struct Scenario: Sendable {

@@ -4,7 +4,7 @@ import NCMB
 import Testing
 
 /// Files through the real SDK and server in process: uploads with Japanese names and ACLs, downloads of exact bytes,
-/// ACL updates, deletes and metadata queries (wire spec §5.5).
+/// ACL updates, deletes and metadata queries (docs/wire/endpoints/files.md).
 @Suite struct SDKFileTests {
     /// Every byte value, twice: what a download must return unchanged.
     static let binary = Data((0..<512).map { UInt8($0 % 256) })

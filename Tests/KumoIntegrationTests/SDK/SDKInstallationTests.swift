@@ -4,7 +4,7 @@ import NCMB
 import Testing
 
 /// Installations through the real SDK and server in process: registration, channel queries, updates, delete, unique
-/// device tokens and ACLs (wire spec §5.6).
+/// device tokens and ACLs (docs/wire/endpoints/installations.md).
 @Suite struct SDKInstallationTests {
     /// Registers an installation with `token` and `channels`.
     static func register(_ token: String, channels: [String]) async throws -> NCMBInstallation {

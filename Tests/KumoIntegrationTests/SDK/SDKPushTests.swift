@@ -3,8 +3,8 @@ import KumoTestSupport
 import NCMB
 import Testing
 
-/// Pushes through the real SDK and server in process: send, fetch, query, delete, ACLs and open tracking (wire spec
-/// §5.7). Delivery itself is tested with the server's fake APNs and FCM.
+/// Pushes through the real SDK and server in process: send, fetch, query, delete, ACLs and open tracking
+/// (docs/wire/endpoints/push.md). Delivery itself is tested with the server's fake APNs and FCM.
 @Suite struct SDKPushTests {
     @Test func aDefaultPushIsAcceptedAsNcmbSwiftSendsIt() async throws {
         try await withSDK { _ in

@@ -3,7 +3,8 @@ import KumoTestSupport
 import NCMB
 import Testing
 
-/// Roles through the real SDK and server in process: membership, child roles and role ACLs (Kumo D4).
+/// Roles through the real SDK and server in process: membership, child roles and role ACLs
+/// (docs/decisions/0004-role-inheritance.md).
 @Suite struct SDKRoleTests {
     // MARK: Tests
 

@@ -6,7 +6,7 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// The endpoints that touch one row (wire spec §5.1–5.4).
+/// The endpoints that touch one row (docs/wire/endpoints/objects.md to docs/wire/endpoints/roles.md).
 enum RowEndpoint: String, Sendable, CaseIterable {
     /// `GET {path}/{objectId}`.
     case get
@@ -14,7 +14,7 @@ enum RowEndpoint: String, Sendable, CaseIterable {
     case find
     /// `GET {path}?where=…&count=1`.
     case count
-    /// `GET {path}?where=…&count=1&limit=0`: only the count (Kumo D1).
+    /// `GET {path}?where=…&count=1&limit=0`: only the count (docs/decisions/0001-query-limit.md).
     case countOnly
     /// `PUT {path}/{objectId}`.
     case update
@@ -44,7 +44,8 @@ struct AccessMatrixCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// Runs one ``AccessMatrixCase`` against a ``SecurityServer`` and checks the outcome Kumo D3 prescribes.
+/// Runs one ``AccessMatrixCase`` against a ``SecurityServer`` and checks the outcome
+/// docs/decisions/0003-existence-is-not-leaked.md prescribes.
 struct AccessMatrixRunner {
     let server: SecurityServer
 
@@ -94,7 +95,8 @@ struct AccessMatrixRunner {
         }
     }
 
-    /// 200 when writable, 403 E403001 when readable only, 404 E404001 when unreadable (Kumo D3).
+    /// 200 when writable, 403 E403001 when readable only, 404 E404001 when unreadable
+    /// (docs/decisions/0003-existence-is-not-leaked.md).
     private func expectWriteOutcome(_ response: TestResponse, canRead: Bool, canWrite: Bool, _ label: String) {
         if canWrite {
             #expect(response.status.code == 200, "\(label): \(response.text)")
@@ -107,7 +109,7 @@ struct AccessMatrixRunner {
 }
 
 /// The ACL matrix on SQLite: every endpoint that touches a row × caller × ACL × kind of row (issue 4 "Security tests",
-/// wire spec §8, Kumo D3, D4).
+/// docs/wire/acl.md, docs/decisions/0003-existence-is-not-leaked.md, docs/decisions/0004-role-inheritance.md).
 @Suite(.securityServer(on: .sqlite)) struct AccessMatrixTests {
     @Test(arguments: AccessMatrixCase.allCases)
     func outcomeMatchesTheAccessDecisions(_ matrixCase: AccessMatrixCase) async throws {

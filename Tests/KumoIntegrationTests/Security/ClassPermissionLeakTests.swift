@@ -7,7 +7,7 @@ import NCMBWire
 import Testing
 
 /// How a caller might read the class `Vault`, whose `get` and `find` are closed to all but `Staff` (class-level
-/// permissions, wire spec §8, §13), while its one object has a public ACL.
+/// permissions, docs/wire/acl.md, docs/wire/open-points.md), while its one object has a public ACL.
 enum VaultChannel: String, Sendable, CaseIterable {
     /// `GET /classes/Vault/{id}`.
     case get

@@ -14,8 +14,8 @@ enum EscalationAttempt: String, Sendable, CaseIterable, CustomTestStringConverti
     case joinJunior
     /// Creates its own role and adds it to `Staff.belongRole`.
     case attachOwnRoleBelowStaff
-    /// Creates its own role whose `belongRole` holds `Staff` (Kumo D4 gives Staff's members *its* permissions, not the
-    /// reverse): allowed, and grants `other` nothing.
+    /// Creates its own role whose `belongRole` holds `Staff` (docs/decisions/0004-role-inheritance.md gives Staff's
+    /// members *its* permissions, not the reverse): allowed, and grants `other` nothing.
     case putStaffBelowOwnRole
     /// `POST /roles` with the taken name `Staff`.
     case claimStaffName
@@ -31,9 +31,10 @@ enum EscalationAttempt: String, Sendable, CaseIterable, CustomTestStringConverti
     case signUpAsMember
     /// `POST /login` with member's userName in upper case and member's password.
     case logInWithOtherCase
-    /// `POST /users` with member's objectId in the body (ignored, Kumo D12).
+    /// `POST /users` with member's objectId in the body (ignored, docs/decisions/0012-names-and-sizes.md).
     case signUpWithMembersObjectId
-    /// `POST /classes/SecuredDocument` with the objectId of the protected document (ignored, Kumo D12).
+    /// `POST /classes/SecuredDocument` with the objectId of the protected document (ignored,
+    /// docs/decisions/0012-names-and-sizes.md).
     case createOverProtectedDocument
 
     var testDescription: String { rawValue }
@@ -106,8 +107,9 @@ enum EscalationAttempt: String, Sendable, CaseIterable, CustomTestStringConverti
     }
 }
 
-/// Privilege escalation: `other` cannot gain Staff's permissions nor take over `member` (wire spec §5.4, §8, Kumo D3, D4).
-/// A suite of its own, so that a successful attack cannot disturb the ACL matrix.
+/// Privilege escalation: `other` cannot gain Staff's permissions nor take over `member` (docs/wire/endpoints/roles.md,
+/// docs/wire/acl.md, docs/decisions/0003-existence-is-not-leaked.md, docs/decisions/0004-role-inheritance.md). A suite
+/// of its own, so that a successful attack cannot disturb the ACL matrix.
 @Suite(.securityServer(on: .sqlite)) struct EscalationTests {
     @Test(arguments: EscalationAttempt.allCases)
     func otherGainsNothing(_ attempt: EscalationAttempt) async throws {

@@ -17,11 +17,11 @@ enum LeakChannel: String, Sendable, CaseIterable {
     case inQuery
     /// `$inQuery` inside an `$or` (with `count=1`).
     case orInQuery
-    /// `$notInQuery` on a pointer to the row (Kumo D11; with `count=1`).
+    /// `$notInQuery` on a pointer to the row (docs/decisions/0011-extensions.md; with `count=1`).
     case notInQuery
     /// `$select` of the row's `marker` (with `count=1`).
     case select
-    /// `$dontSelect` of the row's `marker` (Kumo D11; with `count=1`).
+    /// `$dontSelect` of the row's `marker` (docs/decisions/0011-extensions.md; with `count=1`).
     case dontSelect
     /// `$relatedTo` the row: holders in a document's relation, or the users in a role's `belongUser`.
     case relatedTo

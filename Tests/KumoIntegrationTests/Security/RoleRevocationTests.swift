@@ -6,8 +6,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Losing a role takes effect on the very next request: no cached role membership outlives a change (wire spec §8,
-/// Kumo D4).
+/// Losing a role takes effect on the very next request: no cached role membership outlives a change (docs/wire/acl.md,
+/// docs/decisions/0004-role-inheritance.md).
 @Suite struct RoleRevocationTests {
     /// How a member loses `Staff`'s permissions.
     enum Revocation: String, Sendable, CaseIterable {

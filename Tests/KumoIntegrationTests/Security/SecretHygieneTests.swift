@@ -10,7 +10,7 @@ import Testing
 struct HygieneScenario: Sendable {
     var alice: SecurityAccount
     var bob: SecurityAccount
-    /// Alice's token from `POST /login` (her sign-up token ended with it, Kumo D10).
+    /// Alice's token from `POST /login` (her sign-up token ended with it, docs/decisions/0010-session-lifetime.md).
     var aliceLoginToken: String
     /// Every password and session token of the scenario, and the bcrypt hash prefixes.
     var secrets: [String]

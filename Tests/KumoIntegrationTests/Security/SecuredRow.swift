@@ -34,7 +34,7 @@ enum SecuredClass: String, Sendable, CaseIterable {
     }
 }
 
-/// The ACLs of the matrix (wire spec §8).
+/// The ACLs of the matrix (docs/wire/acl.md).
 enum Protection: String, Sendable, CaseIterable {
     /// `{"*":{"read":true,"write":true}}`.
     case publicReadWrite
@@ -47,7 +47,7 @@ enum Protection: String, Sendable, CaseIterable {
     /// `{}`: nobody.
     case nobody
     /// `{"*":{"read":false,"write":false},"<owner>":{"read":true,"write":false}}`: `false` is like an absent entry
-    /// (wire spec §8), so only the owner reads and nobody writes.
+    /// (docs/wire/acl.md), so only the owner reads and nobody writes.
     case ownerReadWithFalseEntries
     /// Keys that only resemble `role:Staff` or look like wildcards (`role:staff`, `Staff`, `role: Staff`, `role:Staff `,
     /// `role:*`, `role:%`, `role:St_ff`, `%`, `_`): nobody.
@@ -72,7 +72,8 @@ enum Protection: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether `caller` may read a row with this ACL (Kumo D4: Junior's members hold Staff's permissions).
+    /// Whether `caller` may read a row with this ACL (docs/decisions/0004-role-inheritance.md: Junior's members hold
+    /// Staff's permissions).
     func allowsRead(_ caller: Caller) -> Bool {
         switch self {
         case .publicReadWrite: true

@@ -72,7 +72,7 @@ func resultIds(_ body: JSONObject) -> [String] {
     (body["results"]?.arrayValue ?? []).map { $0.objectValue?["objectId"]?.stringValue ?? "?" }
 }
 
-/// Checks that `response` is exactly the NCMB error `code` with `message` and the code's status (wire spec §9).
+/// Checks that `response` is exactly the NCMB error `code` with `message` and the code's status (docs/wire/errors.md).
 func expectError(
     _ response: TestResponse, status: Int, code: String, message: String, _ label: String,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -82,12 +82,14 @@ func expectError(
     #expect(response.json == expected, "\(label): body", sourceLocation: sourceLocation)
 }
 
-/// Checks for 404 E404001 "No data available." (Kumo D3: an unreadable row is indistinguishable from a missing one).
+/// Checks for 404 E404001 "No data available." (docs/decisions/0003-existence-is-not-leaked.md: an unreadable row is
+/// indistinguishable from a missing one).
 func expectNotFound(_ response: TestResponse, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
     expectError(response, status: 404, code: "E404001", message: "No data available.", label, sourceLocation: sourceLocation)
 }
 
-/// Checks for 403 E403001 "No access with ACL." (Kumo D3: readable but not writable).
+/// Checks for 403 E403001 "No access with ACL." (docs/decisions/0003-existence-is-not-leaked.md: readable but not
+/// writable).
 func expectDenied(_ response: TestResponse, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
     expectError(response, status: 403, code: "E403001", message: "No access with ACL.", label, sourceLocation: sourceLocation)
 }

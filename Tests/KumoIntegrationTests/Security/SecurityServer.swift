@@ -16,9 +16,10 @@ struct SecurityAccount: Sendable {
     var userName: String
 }
 
-/// The principals every security case shares, all created through the REST API (wire spec §5.3, §5.4):
-/// `owner`, `other`, `member` (of role `Staff`) and `childMember` (of role `Junior`, where `Staff.belongRole ∋ Junior`,
-/// so Junior's members hold Staff's permissions, Kumo D4).
+/// The principals every security case shares, all created through the REST API (docs/wire/endpoints/users.md,
+/// docs/wire/endpoints/roles.md): `owner`, `other`, `member` (of role `Staff`) and `childMember` (of role `Junior`,
+/// where `Staff.belongRole ∋ Junior`, so Junior's members hold Staff's permissions,
+/// docs/decisions/0004-role-inheritance.md).
 struct SecurityPrincipals: Sendable {
     var owner: SecurityAccount
     var other: SecurityAccount

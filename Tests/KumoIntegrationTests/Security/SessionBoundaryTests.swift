@@ -8,7 +8,8 @@ import NCMBWire
 import Testing
 
 /// Sessions stay inside their application, and passwords and tokens cannot be probed through queries
-/// (wire spec §3.8, §5.3, Kumo D9).
+/// (docs/wire/signature.md#session-token, docs/wire/endpoints/users.md,
+/// docs/decisions/0009-authentication-failures.md).
 @Suite struct SessionBoundaryTests {
     @Test(arguments: TestDatabase.engines)
     func aTokenOfAnotherApplicationIsRejected(_ engine: StorageEngine) async throws {

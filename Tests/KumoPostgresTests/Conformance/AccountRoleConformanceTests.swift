@@ -3,7 +3,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// `AccountStore.roleNames` (Kumo D4): direct `belongUser` membership plus `belongRole` inheritance, cycles tolerated.
+/// `AccountStore.roleNames` (docs/decisions/0004-role-inheritance.md): direct `belongUser` membership plus `belongRole`
+/// inheritance, cycles tolerated.
 @Suite struct AccountRoleConformanceTests {
     // MARK: Tests
 

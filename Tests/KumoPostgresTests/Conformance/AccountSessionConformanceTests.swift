@@ -3,7 +3,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Sessions (Kumo D10): stored by token hash beside their user, valid until `expiresAt`, scoped to the application.
+/// Sessions (docs/decisions/0010-session-lifetime.md): stored by token hash beside their user, valid until `expiresAt`,
+/// scoped to the application.
 @Suite struct AccountSessionConformanceTests {
     // MARK: Tests
 

@@ -3,7 +3,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// One-time mail tokens (wire spec §5.10): stored by hash, returned even when expired, usable once.
+/// One-time mail tokens (docs/wire/endpoints/browser-pages.md): stored by hash, returned even when expired, usable
+/// once.
 @Suite struct AccountTokenConformanceTests {
     static let tokens: [OneTimeToken] = [
         AccountFixture.token("entry", purpose: .mailAddressUserEntry, userObjectId: nil),

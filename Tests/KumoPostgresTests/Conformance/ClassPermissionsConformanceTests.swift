@@ -3,7 +3,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Class-level permissions (wire spec §8, §13) as the `ApplicationStore` keeps them per application and class.
+/// Class-level permissions (docs/wire/acl.md, docs/wire/open-points.md) as the `ApplicationStore` keeps them per
+/// application and class.
 @Suite struct ClassPermissionsConformanceTests {
     static let restricted = ClassPermissions([
         .get: OperationPermission(isPublic: false, allowsAuthenticatedUsers: true),

@@ -3,8 +3,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// The push delivery queue (`PushJobStore`, wire spec §5.7): a job per push with a due time, claimed with a lease,
-/// completed, rescheduled, moved by `ObjectUpdate.pushDueAt` and removed with its push.
+/// The push delivery queue (`PushJobStore`, docs/wire/endpoints/push.md): a job per push with a due time, claimed with
+/// a lease, completed, rescheduled, moved by `ObjectUpdate.pushDueAt` and removed with its push.
 @Suite struct PushJobStoreConformanceTests {
     /// A push of the fixture application (or `applicationId`) whose job is due `seconds` after the fixed date.
     static func push(_ objectId: String, dueIn seconds: Int64, applicationId: String = Fixture.applicationId) -> NewObject {

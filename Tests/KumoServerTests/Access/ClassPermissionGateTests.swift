@@ -8,7 +8,7 @@ import NCMBWire
 import Testing
 
 /// The class-level permission gate through the pipeline over storage fakes: who passes each kind of permission, which
-/// storage calls that costs, and the 5-second cache (wire spec §8, §13).
+/// storage calls that costs, and the 5-second cache (docs/wire/acl.md, docs/wire/open-points.md).
 @Suite struct ClassPermissionGateTests {
     static let secret = ClassName("Secret")!
     static let sessionToken = "ebDH8TtmLoygzjqjaI4EWFfxc"

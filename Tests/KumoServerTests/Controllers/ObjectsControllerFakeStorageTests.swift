@@ -7,7 +7,9 @@ import NCMBWire
 import Testing
 
 /// The objects controller and the pipeline over storage fakes that fail on any call a test did not expect:
-/// what is asked of storage, and how each storage answer is rendered (style guide §8, Kumo D3).
+/// what is asked of storage, and how each storage answer is rendered
+/// (docs/style.md#8-one-error-vocabulary-per-side-mapped-to-ncmb-codes,
+/// docs/decisions/0003-existence-is-not-leaked.md).
 @Suite struct ObjectsControllerFakeStorageTests {
     func storedObject(objectId: String = "0000000000000001") -> StoredObject {
         StoredObject(

@@ -5,7 +5,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// `/classes/{class}` end to end through the in-process server on real SQLite (wire spec §5.1, §12.7.1).
+/// `/classes/{class}` end to end through the in-process server on real SQLite
+/// (docs/wire/endpoints/objects.md#fixtures).
 @Suite struct ObjectsControllerTests {
     // MARK: Tests
 

@@ -5,9 +5,11 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// The pipeline's first steps: endpoint, application, signature (wire spec §3.5, §3.9, Kumo D7, D9).
+/// The pipeline's first steps: endpoint, application, signature (docs/wire/signature.md#server-verification-procedure,
+/// docs/wire/signature.md#request-processing-order-and-authentication-errors,
+/// docs/decisions/0007-response-signature-everywhere.md, docs/decisions/0009-authentication-failures.md).
 @Suite struct AuthenticationTests {
-    /// The documented GET of wire spec §12.2 R1, exactly as the doc's curl sends it.
+    /// The documented GET of docs/wire/signature.md#r1, exactly as the doc's curl sends it.
     let documentedTarget = "/2013-09-01/classes/TestClass?where=%7B%22testKey%22%3A%22testValue%22%7D"
     let documentedTimestamp = "2013-12-02T02:44:35.452Z"
     let documentedSignature = "AltGkQgXurEV7u0qMd+87ud7BKuueldoCjaMgVc9Bes="
@@ -31,7 +33,7 @@ import Testing
 
                 #expect(response.status == .ok)
                 #expect(response.text == #"{"results":[]}"#)
-                // P1 of wire spec §12.4: R1 answered with an empty list.
+                // P1 of docs/wire/signature.md#response-signature-vectors: R1 answered with an empty list.
                 #expect(response.header("X-NCMB-Response-Signature") == "V0rhK6/gxVkdJNj/xSCr6g3EvpnkQCtzaQXVz9VMrEc=")
             }
         }

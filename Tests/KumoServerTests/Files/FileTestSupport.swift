@@ -9,7 +9,7 @@ import NCMBWire
 import NIOCore
 import Testing
 
-/// Shared helpers of the files tests (wire spec §5.5, §12.6).
+/// Shared helpers of the files tests (docs/wire/endpoints/files.md#multipart-upload-vectors).
 enum FileTests {
     /// The collection path.
     static let path = "/2013-09-01/files"

@@ -7,8 +7,8 @@ import NCMBWire
 import NIOCore
 import Testing
 
-/// Downloads, ACL updates and deletes of files on real SQLite and the disk blob store (wire spec §5.5, F63, F64, F67,
-/// F68; Kumo D3).
+/// Downloads, ACL updates and deletes of files on real SQLite and the disk blob store (docs/wire/endpoints/files.md,
+/// F63, F64, F67, F68; docs/decisions/0003-existence-is-not-leaked.md).
 @Suite struct FilesAccessTests {
     static let denied = #"{"code":"E403001","error":"No access with ACL."}"#
     static let missing = #"{"code":"E404001","error":"No data available."}"#

@@ -7,8 +7,9 @@ import NCMBWire
 import NIOCore
 import Testing
 
-/// `POST /files/{fileName}` on real SQLite and the disk blob store: the SDK multipart vectors M1–M3 (wire spec §12.6),
-/// the JavaScript form, names, limits and refusals (F61, F62, F69, F70).
+/// `POST /files/{fileName}` on real SQLite and the disk blob store: the SDK multipart vectors M1–M3
+/// (docs/wire/endpoints/files.md#multipart-upload-vectors), the JavaScript form, names, limits and refusals (F61, F62,
+/// F69, F70).
 @Suite struct FilesUploadTests {
     @Test func uploadOfVectorM3AnswersFixtureF61AndStoresTheFile() async throws {
         try await FileTests.run { _, requester in

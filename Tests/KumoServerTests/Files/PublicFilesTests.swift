@@ -7,8 +7,9 @@ import NCMBWire
 import NIOCore
 import Testing
 
-/// `GET /2013-09-01/applications/{applicationId}/publicFiles/{fileName}` (wire spec §5.5, §5.10): unsigned, only when the
-/// application enables public files, only files everyone may read.
+/// `GET /2013-09-01/applications/{applicationId}/publicFiles/{fileName}` (docs/wire/endpoints/files.md,
+/// docs/wire/endpoints/browser-pages.md): unsigned, only when the application enables public files, only files everyone
+/// may read.
 @Suite struct PublicFilesTests {
     static let missing = #"{"code":"E404001","error":"No data available."}"#
 

@@ -6,7 +6,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Who may read, change and delete installations, on real SQLite (wire spec §8, Kumo D3, D5).
+/// Who may read, change and delete installations, on real SQLite (docs/wire/acl.md,
+/// docs/decisions/0003-existence-is-not-leaked.md, docs/decisions/0005-default-acl.md).
 @Suite struct InstallationsAccessTests {
     static let path = InstallationsControllerTests.path
 

@@ -9,7 +9,7 @@ import Testing
 
 /// The installations controller over storage fakes that fail on any call a test did not expect: what is asked of
 /// storage for each `/installations` request, how answers are rendered, and which bodies are refused before storage is
-/// touched (wire spec §5.6, fixtures F71–F75).
+/// touched (docs/wire/endpoints/installations.md, fixtures F71–F75).
 @Suite struct InstallationsControllerFakeStorageTests {
     static let key = ObjectKey(applicationId: "FakeApplicationId", className: .installation, objectId: "0000000000000001")
     static let registration =

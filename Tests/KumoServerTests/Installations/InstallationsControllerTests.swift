@@ -6,8 +6,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// `/installations` end to end through the in-process server on real SQLite: fixtures F71–F75 (wire spec §5.6,
-/// §12.7.6), unique device tokens, and bad bodies that write nothing.
+/// `/installations` end to end through the in-process server on real SQLite: fixtures F71–F75
+/// (docs/wire/endpoints/installations.md#fixtures), unique device tokens, and bad bodies that write nothing.
 @Suite struct InstallationsControllerTests {
     static let path = "/2013-09-01/installations"
     static let registration =

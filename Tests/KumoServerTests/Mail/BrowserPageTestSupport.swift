@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport

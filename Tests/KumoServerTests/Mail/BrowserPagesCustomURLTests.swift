@@ -1,13 +1,15 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// The browser endpoints of an application with a `customURL` (wire spec §5.10): every outcome is a 303 to its pages.
+/// The browser endpoints of an application with a `customURL` (docs/wire/endpoints/browser-pages.md): every outcome is
+/// a 303 to its pages.
 @Suite struct BrowserPagesCustomURLTests {
     static let settings = ApplicationSettings(mail: MailSettings(customURL: "https://app.example/mail/"))
     static let applicationPath = "/2013-09-01/applications/TestApplicationId"

@@ -7,7 +7,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Kumo's own browser pages (wire spec §5.10) on real SQLite: forms, confirmation, single-use and expiring tokens.
+/// Kumo's own browser pages (docs/wire/endpoints/browser-pages.md) on real SQLite: forms, confirmation, single-use and
+/// expiring tokens.
 @Suite struct BrowserPagesTests {
     static let applicationPath = "/2013-09-01/applications/TestApplicationId"
 

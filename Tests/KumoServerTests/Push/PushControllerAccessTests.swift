@@ -6,8 +6,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Who may register, read, change and delete pushes (wire spec §8, Kumo D3, D5), and open tracking,
-/// `POST /push/{id}/openNumber` (F80), on real SQLite.
+/// Who may register, read, change and delete pushes (docs/wire/acl.md, docs/decisions/0003-existence-is-not-leaked.md,
+/// docs/decisions/0005-default-acl.md), and open tracking, `POST /push/{id}/openNumber` (F80), on real SQLite.
 @Suite struct PushControllerAccessTests {
     static let path = PushControllerTests.path
     static let denied = #"{"code":"E403001","error":"No access with ACL."}"#

@@ -1,13 +1,15 @@
 import HTTPTypes
 import HummingbirdTesting
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// `/push` end to end through the in-process server on real SQLite: fixtures F76–F79 (wire spec §5.7, §12.7.7), the
-/// delivery job created and moved with its push, and the shape pushes are shown in.
+/// `/push` end to end through the in-process server on real SQLite: fixtures F76–F79
+/// (docs/wire/endpoints/push.md#fixtures), the delivery job created and moved with its push, and the shape pushes are
+/// shown in.
 @Suite struct PushControllerTests {
     static let path = "/2013-09-01/push"
     /// F76's body.

@@ -6,8 +6,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Every push field's rules (wire spec §5.7; codes chosen in `PushRequest+Rules.swift`): a bad field answers its NCMB
-/// error and writes nothing.
+/// Every push field's rules (docs/wire/endpoints/push.md; codes chosen in `PushRequest+Rules.swift`): a bad field
+/// answers its NCMB error and writes nothing.
 @Suite struct PushControllerValidationTests {
     /// A body fragment added to an otherwise valid immediate push, and the exact error body it must get.
     struct Case: Sendable, CustomStringConvertible {

@@ -6,7 +6,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// ACLs on roles and roles as ACL principals, on real SQLite (wire spec §8, Kumo D3, D4).
+/// ACLs on roles and roles as ACL principals, on real SQLite (docs/wire/acl.md,
+/// docs/decisions/0003-existence-is-not-leaked.md, docs/decisions/0004-role-inheritance.md).
 @Suite struct RolesAccessTests {
     static let notFound = #"{"code":"E404001","error":"No data available."}"#
     static let denied = #"{"code":"E403001","error":"No access with ACL."}"#

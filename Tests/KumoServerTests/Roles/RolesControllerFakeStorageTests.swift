@@ -8,8 +8,8 @@ import NCMBWire
 import Testing
 
 /// The roles controller over storage fakes that fail on any call a test did not expect: what is asked of storage for
-/// each `/roles` request, how answers are rendered, and which bodies are refused before storage is touched (wire spec
-/// §5.4, fixtures F52–F60).
+/// each `/roles` request, how answers are rendered, and which bodies are refused before storage is touched
+/// (docs/wire/endpoints/roles.md, fixtures F52–F60).
 @Suite struct RolesControllerFakeStorageTests {
     static let roleKey = ObjectKey(applicationId: "FakeApplicationId", className: .role, objectId: "0000000000000001")
 

@@ -7,7 +7,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// `GET`, `PUT`, `DELETE /roles/{id}` and `GET /roles` over storage fakes (wire spec §5.4, fixtures F55–F60).
+/// `GET`, `PUT`, `DELETE /roles/{id}` and `GET /roles` over storage fakes (docs/wire/endpoints/roles.md, fixtures
+/// F55–F60).
 @Suite struct RolesControllerReadWriteFakeStorageTests {
     static let roleKey = ObjectKey(applicationId: "FakeApplicationId", className: .role, objectId: "dummyRoleId")
     static let sessionToken = "ebDH8TtmLoygzjqjaI4EWFfxc"

@@ -6,7 +6,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// `/roles` end to end through the in-process server on real SQLite: fixtures F52–F60 (wire spec §5.4, §12.7.4).
+/// `/roles` end to end through the in-process server on real SQLite: fixtures F52–F60
+/// (docs/wire/endpoints/roles.md#fixtures).
 @Suite struct RolesControllerTests {
     static let created = #"{"createDate":"2009-02-13T23:31:30.000Z","objectId":"0000000000000001"}"#
     static let notFound = #"{"code":"E404001","error":"No data available."}"#

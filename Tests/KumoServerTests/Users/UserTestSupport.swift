@@ -8,7 +8,7 @@ import Testing
 
 /// Shared helpers of the users tests.
 enum UserTests {
-    /// The session-token header (wire spec §3.8).
+    /// The session-token header (docs/wire/signature.md#session-token).
     static let sessionHeader = "X-NCMB-Apps-Session-Token"
 
     /// A user as storage returns it.

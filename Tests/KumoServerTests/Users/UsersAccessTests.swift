@@ -1,12 +1,14 @@
 import Hummingbird
 import HummingbirdTesting
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Who may read, change and delete users, and what `PUT /users` changes, on real SQLite (wire spec §5.3, §8, Kumo D3, D5).
+/// Who may read, change and delete users, and what `PUT /users` changes, on real SQLite (docs/wire/endpoints/users.md,
+/// docs/wire/acl.md, docs/decisions/0003-existence-is-not-leaked.md, docs/decisions/0005-default-acl.md).
 @Suite struct UsersAccessTests {
     // MARK: Permissions
 

@@ -1,12 +1,13 @@
 import Hummingbird
 import HummingbirdTesting
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// `authData` sign-up/login and `PUT /users` over storage fakes (wire spec §5.3, F39–F45).
+/// `authData` sign-up/login and `PUT /users` over storage fakes (docs/wire/endpoints/users.md, F39–F45).
 @Suite struct UsersAuthDataFakeStorageTests {
     static let uuid = "3dc72085-911b-4798-9707-d69e879a6185"
 

@@ -6,7 +6,7 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// `authData` sign-up, login, link and unlink on real SQLite (wire spec §5.3, F39–F45).
+/// `authData` sign-up, login, link and unlink on real SQLite (docs/wire/endpoints/users.md, F39–F45).
 @Suite struct UsersAuthDataTests {
     static let anonymous = #"{"authData":{"anonymous":{"id":"3dc72085-911b-4798-9707-d69e879a6185"}}}"#
     static let facebookEntry =

@@ -7,7 +7,8 @@ import NCMBWire
 import Testing
 
 /// Sign-up, login and logout over storage fakes that fail on any call a test did not expect: exactly what is asked of
-/// storage, and that bad input asks nothing (wire spec §5.3, Kumo D5, D10).
+/// storage, and that bad input asks nothing (docs/wire/endpoints/users.md, docs/decisions/0005-default-acl.md,
+/// docs/decisions/0010-session-lifetime.md).
 @Suite struct UsersControllerFakeStorageTests {
     // MARK: Sign-up
 

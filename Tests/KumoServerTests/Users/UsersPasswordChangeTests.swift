@@ -9,7 +9,8 @@ import Testing
 /// A new password ends sessions: `PUT /users/{objectId}` with `password` ends the user's other sessions, a completed
 /// password reset ends all of them (a stolen token stops working once the password moves on).
 @Suite struct UsersPasswordChangeTests {
-    /// Several sessions per user, so that a password change has other sessions to end (Kumo D10).
+    /// Several sessions per user, so that a password change has other sessions to end
+    /// (docs/decisions/0010-session-lifetime.md).
     static let multipleSessions = ApplicationSettings(allowsMultipleSessions: true)
     static let expiredOrUnknown = #"{"code":"E401001","error":"Authentication error by header incorrect."}"#
 

@@ -6,7 +6,8 @@ import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// Login, sessions and logout on real SQLite (wire spec §3.8, §5.3, F31–F37, Kumo D9, D10).
+/// Login, sessions and logout on real SQLite (docs/wire/signature.md#session-token, docs/wire/endpoints/users.md,
+/// F31–F37, docs/decisions/0009-authentication-failures.md, docs/decisions/0010-session-lifetime.md).
 @Suite struct UsersSessionTests {
     static let expiredOrUnknown = #"{"code":"E401001","error":"Authentication error by header incorrect."}"#
 

@@ -1,12 +1,14 @@
 import Hummingbird
 import HummingbirdTesting
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import Testing
 
-/// `POST /users` with user name and password on real SQLite (wire spec §5.3, F28–F30, Kumo D5).
+/// `POST /users` with user name and password on real SQLite (docs/wire/endpoints/users.md, F28–F30,
+/// docs/decisions/0005-default-acl.md).
 @Suite struct UsersSignUpTests {
     /// How many users an anonymous caller can count (every user, with the default public-read ACL).
     static func userCount(_ requester: TestRequester) async throws -> Int64? {

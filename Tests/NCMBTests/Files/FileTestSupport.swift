@@ -2,7 +2,8 @@ import Foundation
 import NCMB
 import NCMBWire
 
-/// Canned responses and request bodies of the file endpoints (wire spec §12.6, §12.7.5).
+/// Canned responses and request bodies of the file endpoints (docs/wire/endpoints/files.md#multipart-upload-vectors,
+/// docs/wire/endpoints/files.md#fixtures).
 enum FileReplies {
     /// F61/F62: an upload.
     static let uploaded = #"{"createDate":"2015-06-10T06:03:21.663Z","fileName":"takanokun"}"#

@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// `NCMBFile`: uploads byte for byte (M1–M3), downloads, ACL updates, deletes (wire spec §5.5, F61–F68).
+/// `NCMBFile`: uploads byte for byte (M1–M3), downloads, ACL updates, deletes (docs/wire/endpoints/files.md, F61–F68).
 @Suite struct NCMBFileTests {
     let transport = RecordingTransport()
 

@@ -2,7 +2,7 @@ import Foundation
 import NCMB
 import NCMBWire
 
-/// Canned responses of the installation endpoints (wire spec §12.7.6).
+/// Canned responses of the installation endpoints (docs/wire/endpoints/installations.md#fixtures).
 enum InstallationReplies {
     /// F71: a registration.
     static let created = #"{"objectId":"7FrmPTBKSNtVjajm","createDate":"2015-09-29T01:44:13.524Z"}"#

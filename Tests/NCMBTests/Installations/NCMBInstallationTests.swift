@@ -3,7 +3,8 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// `NCMBInstallation`: default fields, device tokens, save, fetch, delete and query (wire spec §5.6, F71–F75).
+/// `NCMBInstallation`: default fields, device tokens, save, fetch, delete and query
+/// (docs/wire/endpoints/installations.md, F71–F75).
 @Suite struct NCMBInstallationTests {
     let environment = UserTestEnvironment()
     var transport: RecordingTransport { environment.transport }

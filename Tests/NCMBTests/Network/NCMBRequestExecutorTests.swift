@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// The exact requests the SDK puts on the wire: URL, method, headers, body and signature (wire spec §3).
+/// The exact requests the SDK puts on the wire: URL, method, headers, body and signature (docs/wire/signature.md).
 @Suite struct NCMBRequestExecutorTests {
     let transport = RecordingTransport()
 

@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// Field access by subscript: what a value becomes on the wire and what reads back (wire spec §6).
+/// Field access by subscript: what a value becomes on the wire and what reads back (docs/wire/field-types.md).
 @Suite struct NCMBBaseTests {
     let transport = RecordingTransport()
 

@@ -3,7 +3,8 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// `NCMBAnalytics`: open tracking of the push in a notification's payload (wire spec §5.7, F80).
+/// `NCMBAnalytics`: open tracking of the push in a notification's payload
+/// (docs/wire/endpoints/push.md#f80-open-tracking).
 @Suite struct NCMBAnalyticsTests {
     let environment = UserTestEnvironment()
     var transport: RecordingTransport { environment.transport }

@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// `NCMBPush` requests: send, fetch, delete and query (wire spec §5.7, F76–F79).
+/// `NCMBPush` requests: send, fetch, delete and query (docs/wire/endpoints/push.md, F76–F79).
 @Suite struct NCMBPushTests {
     let environment = UserTestEnvironment()
     var transport: RecordingTransport { environment.transport }

@@ -2,7 +2,7 @@ import Foundation
 import NCMB
 import NCMBWire
 
-/// Canned responses of the push endpoints (wire spec §12.7.7).
+/// Canned responses of the push endpoints (docs/wire/endpoints/push.md#fixtures).
 enum PushReplies {
     /// F76/F77: a registration.
     static let created = #"{"createDate":"2015-04-15T04:57:36.432Z","objectId":"push_id"}"#

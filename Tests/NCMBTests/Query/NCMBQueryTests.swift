@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// `find` and `count` in their three forms, and the parameters they send (wire spec §5.2).
+/// `find` and `count` in their three forms, and the parameters they send (docs/wire/endpoints/queries.md).
 @Suite struct NCMBQueryTests {
     let transport = RecordingTransport()
 

@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// Every condition builder and the exact `where` JSON it sends (wire spec §7).
+/// Every condition builder and the exact `where` JSON it sends (docs/wire/query-operators.md).
 @Suite struct NCMBQueryWhereTests {
     /// One builder call and the `where` it must produce.
     struct WhereCase: Sendable, CustomTestStringConvertible {

@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// `NCMBRole`: create, membership operators, fetch, delete and query (wire spec §5.4, F52–F60).
+/// `NCMBRole`: create, membership operators, fetch, delete and query (docs/wire/endpoints/roles.md, F52–F60).
 @Suite struct NCMBRoleTests {
     let environment = UserTestEnvironment()
     var transport: RecordingTransport { environment.transport }

@@ -3,7 +3,7 @@ import Foundation
 import NCMB
 import NCMBWire
 
-/// The keys of wire spec §12.1 K1 (the NCMB documentation's signature example).
+/// The keys of docs/wire/signature.md#key-sets, K1 (the NCMB documentation's signature example).
 enum TestKeys {
     static let applicationKey = "6145f91061916580c742f806bab67649d10f45920246ff459404c46f00ff3e56"
     static let clientKey = "1343d198b510a0315db1c03f3aa0e32418b7a743f8e4b47cbff670601345cf75"

@@ -3,7 +3,8 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// `logIn`, `logOut`, the mail requests and the session they manage (wire spec §3.8, §5.3, F31–F37, F46–F51).
+/// `logIn`, `logOut`, the mail requests and the session they manage (docs/wire/signature.md#session-token,
+/// docs/wire/endpoints/users.md, F31–F37, F46–F51).
 @Suite struct NCMBUserLoginTests {
     let environment = UserTestEnvironment()
     var transport: RecordingTransport { environment.transport }

@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// A user's `fetch`, `save`, `delete` and `query` (wire spec §5.3, F37, F38).
+/// A user's `fetch`, `save`, `delete` and `query` (docs/wire/endpoints/users.md, F37, F38).
 @Suite struct NCMBUserObjectTests {
     let environment = UserTestEnvironment()
     var transport: RecordingTransport { environment.transport }

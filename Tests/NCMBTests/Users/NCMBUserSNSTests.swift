@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// SNS sign-up, link and unlink with the `NCMB…Parameters` types (wire spec §5.3, F39–F45).
+/// SNS sign-up, link and unlink with the `NCMB…Parameters` types (docs/wire/endpoints/users.md, F39–F45).
 @Suite struct NCMBUserSNSTests {
     let environment = UserTestEnvironment()
     var transport: RecordingTransport { environment.transport }

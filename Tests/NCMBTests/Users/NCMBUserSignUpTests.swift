@@ -3,7 +3,7 @@ import NCMB
 import NCMBWire
 import Testing
 
-/// `signUp` and `automaticCurrentUser` (wire spec §5.3, F28–F30, F40).
+/// `signUp` and `automaticCurrentUser` (F28–F30, docs/wire/endpoints/users.md#f40-anonymous-login).
 @Suite struct NCMBUserSignUpTests {
     let environment = UserTestEnvironment()
     var transport: RecordingTransport { environment.transport }

@@ -5,7 +5,7 @@ import NCMBWire
 /// The UUID every test context hands out for automatic users.
 let testUUID = UUID(uuid: (0x3D, 0xC7, 0x20, 0x85, 0x91, 0x1B, 0x47, 0x98, 0x97, 0x07, 0xD6, 0x9E, 0x87, 0x9A, 0x61, 0x85))
 
-/// Canned responses of the user endpoints (wire spec §12.7.3).
+/// Canned responses of the user endpoints (docs/wire/endpoints/users.md#fixtures).
 enum UserReplies {
     /// F29: a sign-up.
     static let signedUp =

@@ -1,6 +1,7 @@
 import Testing
 
-/// One request-signature vector of wire spec §12.2 with its string to sign from §12.3.
+/// One request-signature vector of docs/wire/signature.md#request-signature-vectors with its string to sign from
+/// docs/wire/signature.md#strings-to-sign.
 struct RequestSignatureVector: Sendable, CustomTestStringConvertible {
     let id: String
     let keys: KeySet
@@ -20,7 +21,7 @@ struct RequestSignatureVector: Sendable, CustomTestStringConvertible {
     var testDescription: String { id }
 }
 
-/// The key sets of wire spec §12.1.
+/// The key sets of docs/wire/signature.md#key-sets.
 struct KeySet: Sendable {
     let applicationKey: String
     let clientKey: String

@@ -1,7 +1,8 @@
 import NCMBWire
 import Testing
 
-/// A client variant of wire spec §3.5/§11: a vector as it arrives, with the `Host` header and wire path it was sent with.
+/// A client variant of docs/wire/signature.md#server-verification-procedure, docs/wire/client-behaviours.md: a vector
+/// as it arrives, with the `Host` header and wire path it was sent with.
 struct ReceivedVariant: Sendable, CustomTestStringConvertible {
     let vectorId: String
     let hostHeader: String?

@@ -1,0 +1,146 @@
+import KumoSeams
+import KumoStorage
+import Logging
+import NCMBWire
+
+/// One delivery job: load the push, check expiry, resolve the devices, send, record, retry or finish.
+extension PushDeliveryService {
+    /// Works one claimed job. Throws only storage errors (the job then stays leased and is worked again later).
+    func work(_ job: PushJob) async throws {
+        let jobs = storage.pushJobs
+        guard let application = try await storage.applications.application(applicationId: job.applicationId),
+            let push = try await loadPush(job)
+        else { return try await jobs.complete(job) }
+        let isFirstAttempt = job.pendingInstallationIds == nil
+        // The push parsed once, by the rules its body passed: a stored push that does not parse is not sent.
+        let request: PushRequest
+        do {
+            request = try PushRequest(storedFields: push.fields)
+        } catch {
+            try await updatePush(job, PushDeliveryRecord.failureOperations(reason: error.reason))
+            return try await jobs.complete(job)
+        }
+
+        if let expiry = request.expirationDate(createDate: push.createDate), expiry <= clock.now() {
+            if isFirstAttempt {
+                try await updatePush(job, PushDeliveryRecord.failureOperations(reason: PushDeliveryRecord.expiredReason))
+            } else {
+                var record = PushDeliveryRecord(recordedOn: push)
+                let pending = job.pendingInstallationIds ?? []
+                record.beginAttempt(installationIds: Set(pending))
+                for installationId in pending {
+                    record.recordFailure(installationId: installationId, deviceType: nil, reason: PushDeliveryRecord.expiredReason)
+                }
+                try await updatePush(job, record.operations)
+            }
+            return try await jobs.complete(job)
+        }
+
+        let devices: [PushDevice]
+        if let pending = job.pendingInstallationIds {
+            devices = try await PushSegment.devices(
+                installationIds: pending, platforms: request.targetPlatforms, applicationId: job.applicationId,
+                objects: storage.objects)
+        } else {
+            devices = try await PushSegment.devices(
+                matching: PushSegment.condition(of: request), applicationId: job.applicationId, objects: storage.objects)
+            try await updatePush(
+                job,
+                [
+                    (StandardField.Push.deliveryPlanNumber, .set(.integer(Int64(devices.count)))),
+                    (StandardField.Push.status, .set(.integer(PushStatus.delivering.rawValue))),
+                ])
+        }
+
+        var record = PushDeliveryRecord(recordedOn: push)
+        let attemptedIds = Set(job.pendingInstallationIds ?? devices.map(\.installationId))
+        record.beginAttempt(installationIds: attemptedIds)
+        let reachableIds = Set(devices.map(\.installationId))
+        for installationId in job.pendingInstallationIds ?? [] where !reachableIds.contains(installationId) {
+            record.recordFailure(
+                installationId: installationId, deviceType: nil,
+                reason: "the installation was deleted, deactivated or moved off the target before its retry")
+        }
+
+        let notification = PushNotification(request, pushId: push.objectId, createDate: push.createDate)
+        let outcomes = await send(notification, to: devices, settings: application.settings.push)
+        let attempt = job.attempts + 1
+        let mayRetry = attempt < PushDeliveryService.maximumAttempts
+        var retryIds: [String] = []
+        for (device, outcome) in outcomes {
+            switch outcome {
+            case .delivered:
+                record.recordDelivered()
+            case .deviceGone(let reason):
+                await deactivate(device, reason: reason, job: job)
+                record.recordFailure(
+                    installationId: device.installationId, deviceType: device.deviceType,
+                    reason: "\(reason) (installation deactivated)")
+            case .failed(let reason, isRetryable: true) where mayRetry:
+                retryIds.append(device.installationId)
+                record.recordRetry(installationId: device.installationId, deviceType: device.deviceType, reason: reason)
+            case .failed(let reason, isRetryable: true):
+                record.recordFailure(
+                    installationId: device.installationId, deviceType: device.deviceType,
+                    reason: "\(reason) (gave up after \(attempt) attempts)")
+            case .failed(let reason, isRetryable: false):
+                record.recordFailure(installationId: device.installationId, deviceType: device.deviceType, reason: reason)
+            }
+        }
+
+        try await updatePush(job, record.operations)
+        guard !retryIds.isEmpty else { return try await jobs.complete(job) }
+        var next = job
+        next.attempts = attempt
+        next.pendingInstallationIds = retryIds
+        let dueAt = clock.now().millisecondsSince1970 + PushDeliveryService.retryDelay(afterAttempt: attempt)
+        try await jobs.reschedule(next, dueAt: WireDate(millisecondsSince1970: dueAt))
+    }
+
+    /// The push of `job` read with bypass access, or `nil` when it was deleted.
+    func loadPush(_ job: PushJob) async throws -> StoredObject? {
+        do {
+            return try await storage.objects.object(pushKey(job), include: [], access: .bypass)
+        } catch StorageError.notFound {
+            return nil
+        }
+    }
+
+    /// Applies `operations` to the push of `job`; a push deleted meanwhile is not an error.
+    func updatePush(_ job: PushJob, _ operations: [(FieldName, FieldOperation)]) async throws {
+        let update = ObjectUpdate(key: pushKey(job), updateDate: clock.now(), operations: operations)
+        do {
+            _ = try await storage.objects.update(update, access: .bypass)
+        } catch StorageError.notFound {
+            return
+        }
+    }
+
+    /// Marks the installation of `device` as unreachable (`pushDeactivatedAt`, `pushDeactivationReason`), so later
+    /// segments leave it out until a client registers a new `deviceToken`. Failures are logged, not thrown: the
+    /// notification has already been sent to the other devices.
+    func deactivate(_ device: PushDevice, reason: String, job: PushJob) async {
+        let key = ObjectKey(applicationId: job.applicationId, className: .installation, objectId: device.installationId)
+        let now = clock.now()
+        let update = ObjectUpdate(
+            key: key, updateDate: now,
+            operations: [
+                (StandardField.Installation.pushDeactivatedAt, .set(TypedValue.dateJSON(now))),
+                (StandardField.Installation.pushDeactivationReason, .set(.string(reason))),
+            ])
+        do {
+            _ = try await storage.objects.update(update, access: .bypass)
+        } catch StorageError.notFound {
+            return
+        } catch {
+            logger.warning(
+                "Could not deactivate an installation",
+                metadata: ["installationId": "\(device.installationId)", "error": "\(String(describing: error))"])
+        }
+    }
+
+    /// The storage key of the push of `job`.
+    func pushKey(_ job: PushJob) -> ObjectKey {
+        ObjectKey(applicationId: job.applicationId, className: .push, objectId: job.pushId)
+    }
+}

@@ -1,0 +1,95 @@
+package import KumoSeams
+package import KumoStorage
+package import Logging
+import NCMBWire
+package import ServiceLifecycle
+
+/// Works the durable push queue (`PushJobStore`): claims due jobs, resolves each push's segment through the query
+/// engine (installations matching `searchCondition` and `target`), sends per device with bounded concurrency through
+/// its `PushNotificationSender`, records `deliveryPlanNumber`/`deliveryNumber`/`status`/`error` on the push, deactivates
+/// dead devices, and retries other failures with backoff. Expired pushes are not sent.
+///
+/// `kumo serve` runs it as a service (polling every ``pollInterval``); tests call ``deliverDuePushes()`` after moving
+/// the injected clock.
+///
+/// Delivery is at least once: a worker that dies (or hits a storage error) after sending leaves its job leased, and
+/// the job is worked again, resending, once the lease (``leaseMilliseconds``) has run out.
+package struct PushDeliveryService: Service {
+    let storage: any StorageBackend
+    let sender: any PushNotificationSender
+    let clock: any WallClock
+    let logger: Logger
+    /// How often the queue is polled when running as a service.
+    package var pollInterval: Duration
+
+    /// Jobs claimed per poll.
+    package static let claimLimit = 16
+    /// How long a claimed job stays reserved to this worker: 5 minutes.
+    package static let leaseMilliseconds: Int64 = 5 * 60_000
+    /// Attempts made at a device before a retryable failure is given up on.
+    package static let maximumAttempts = 5
+    /// Sends in flight at once for one push.
+    package static let maximumConcurrentSends = 8
+    /// The wait before retry n (n = attempts made so far, from 1): 30 s, 2 min, 10 min, 30 min, then 1 hour.
+    package static let retryDelaysMilliseconds: [Int64] = [30_000, 120_000, 600_000, 1_800_000, 3_600_000]
+
+    /// Creates the service.
+    ///
+    /// - Parameters:
+    ///   - storage: where the push queue, the pushes and the installations are (`ServerEnvironment.storage`).
+    ///   - sender: the platform clients (`ServerEnvironment.pushSender`).
+    ///   - clock: what "due" and "expired" are measured against (`ServerEnvironment.clock`).
+    ///   - logger: where failed jobs and polls are logged.
+    ///   - pollInterval: how often the queue is polled when running as a service.
+    package init(
+        storage: any StorageBackend, sender: any PushNotificationSender, clock: any WallClock, logger: Logger,
+        pollInterval: Duration = .seconds(1)
+    ) {
+        self.storage = storage
+        self.sender = sender
+        self.clock = clock
+        self.logger = logger
+        self.pollInterval = pollInterval
+    }
+
+    /// Claims and works every job due now (by `clock`); returns how many jobs were worked.
+    ///
+    /// A job whose work fails on a storage error is logged and left leased, so it is worked again after its lease.
+    /// - Throws: The storage error of the claim itself.
+    @discardableResult
+    package func deliverDuePushes() async throws -> Int {
+        let now = clock.now()
+        let leaseUntil = WireDate(millisecondsSince1970: now.millisecondsSince1970 + PushDeliveryService.leaseMilliseconds)
+        let jobs = try await storage.pushJobs.claimDue(
+            now: now, leaseUntil: leaseUntil, limit: PushDeliveryService.claimLimit)
+        for job in jobs {
+            do {
+                try await work(job)
+            } catch {
+                logger.error(
+                    "Push delivery failed; the job is retried after its lease",
+                    metadata: [
+                        "applicationId": "\(job.applicationId)", "pushId": "\(job.pushId)", "error": "\(String(describing: error))",
+                    ])
+            }
+        }
+        return jobs.count
+    }
+
+    /// Polls until graceful shutdown.
+    package func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                try await deliverDuePushes()
+            } catch {
+                logger.warning("Push queue poll failed", metadata: ["error": "\(String(describing: error))"])
+            }
+            try? await Task.sleep(for: pollInterval)
+        }
+    }
+
+    /// The wait before the retry that follows attempt number `attempt` (1 for the first attempt).
+    package static func retryDelay(afterAttempt attempt: Int) -> Int64 {
+        retryDelaysMilliseconds[min(max(attempt, 1), retryDelaysMilliseconds.count) - 1]
+    }
+}

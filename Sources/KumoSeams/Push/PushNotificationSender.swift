@@ -1,0 +1,93 @@
+package import KumoStorage
+package import NCMBWire
+
+/// Sends one push notification to one device (APNs for `ios`, FCM for `android`). The seam between the delivery
+/// service (which resolves segments, counts and retries) and the platform clients; tests replace it with a recorder.
+package protocol PushNotificationSender: Sendable {
+    /// Sends `notification` to `device` with the application's credentials. Never throws: every failure is an outcome.
+    func send(_ notification: PushNotification, to device: PushDevice, credentials: PushSettings) async -> PushSendOutcome
+}
+
+/// One target device: an installation.
+package struct PushDevice: Sendable, Hashable {
+    /// The installation's objectId.
+    package var installationId: String
+    /// `ios` or `android`.
+    package var deviceType: String
+    /// The APNs device token (hex) or FCM registration token.
+    package var deviceToken: String
+    /// The installation's `badge` when it is a number: `badgeIncrementFlag` sends it plus one (iOS).
+    package var badge: Int?
+
+    /// Creates a device.
+    package init(installationId: String, deviceType: String, deviceToken: String, badge: Int? = nil) {
+        self.installationId = installationId
+        self.deviceType = deviceType
+        self.deviceToken = deviceToken
+        self.badge = badge
+    }
+}
+
+/// What a push says, read from the push object (docs/wire/endpoints/push.md). Platform clients build their payloads
+/// from it.
+package struct PushNotification: Sendable, Hashable {
+    /// The push's objectId (`com.nifcloud.mbaas.PushId`).
+    package var pushId: String
+    /// `title`.
+    package var title: String?
+    /// `message` (the alert body).
+    package var message: String?
+    /// `userSettingValue`, a JSON object delivered as is.
+    package var userSettingValue: JSONValue?
+    /// `richUrl` (`com.nifcloud.mbaas.RichUrl`).
+    package var richURL: String?
+    /// `category` (iOS).
+    package var category: String?
+    /// `badgeIncrementFlag` (iOS): the badge becomes the installation's badge + 1.
+    package var badgeIncrement: Bool
+    /// `badgeSetting` (iOS): a fixed badge number.
+    package var badgeSetting: Int?
+    /// `sound` (iOS).
+    package var sound: String?
+    /// `contentAvailable` (iOS): a background notification.
+    package var contentAvailable: Bool
+    /// `action` (Android): the activity to open.
+    package var action: String?
+    /// `dialog` (Android): show a dialog.
+    package var dialog: Bool
+    /// When the notification stops being worth delivering (`deliveryExpirationDate`/`Time`); `nil` for never.
+    package var expiresAt: WireDate?
+
+    /// Creates a notification.
+    package init(
+        pushId: String, title: String? = nil, message: String? = nil, userSettingValue: JSONValue? = nil,
+        richURL: String? = nil, category: String? = nil, badgeIncrement: Bool = false, badgeSetting: Int? = nil,
+        sound: String? = nil, contentAvailable: Bool = false, action: String? = nil, dialog: Bool = false,
+        expiresAt: WireDate? = nil
+    ) {
+        self.pushId = pushId
+        self.title = title
+        self.message = message
+        self.userSettingValue = userSettingValue
+        self.richURL = richURL
+        self.category = category
+        self.badgeIncrement = badgeIncrement
+        self.badgeSetting = badgeSetting
+        self.sound = sound
+        self.contentAvailable = contentAvailable
+        self.action = action
+        self.dialog = dialog
+        self.expiresAt = expiresAt
+    }
+}
+
+/// The outcome of one send.
+package enum PushSendOutcome: Sendable, Hashable {
+    /// The platform accepted the notification.
+    case delivered
+    /// The platform says the token is dead (APNs `BadDeviceToken`/`Unregistered`, FCM `UNREGISTERED`): the installation
+    /// is deactivated and the reason recorded; never retried.
+    case deviceGone(reason: String)
+    /// Another failure, with a readable reason; `isRetryable` for timeouts, 429 and 5xx, not for bad credentials.
+    case failed(reason: String, isRetryable: Bool)
+}
