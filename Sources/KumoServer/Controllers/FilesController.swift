@@ -18,13 +18,6 @@ package struct FilesController: Sendable {
     let configuration: KumoConfiguration
     let classPermissions: ClassPermissionGate
 
-    /// Creates the controller; `classPermissions` is the responder's gate, so one permission cache serves every route.
-    package init(environment: ServerEnvironment, configuration: KumoConfiguration, classPermissions: ClassPermissionGate) {
-        self.environment = environment
-        self.configuration = configuration
-        self.classPermissions = classPermissions
-    }
-
     /// Serves one route of `/files`; an upload streams `request`'s body, which the responder left unread.
     package func handle(_ route: FileRoute, request: Request, context: KumoRequestContext) async throws -> APIResult {
         switch route {

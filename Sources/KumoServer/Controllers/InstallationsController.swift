@@ -15,9 +15,6 @@ package import NCMBWire
 package struct InstallationsController: CollectionController {
     let environment: ServerEnvironment
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment) { self.environment = environment }
-
     /// `POST /installations` → 201 `{"objectId","createDate"}` (F71); a taken `deviceToken` → 409 E409001 (F72).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()

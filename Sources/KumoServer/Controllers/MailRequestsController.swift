@@ -11,12 +11,6 @@ package struct MailRequestsController: Sendable {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment, configuration: KumoConfiguration) {
-        self.environment = environment
-        self.configuration = configuration
-    }
-
     /// `POST /requestMailAddressUserEntry` → 201 `{"createDate"}` (F46).
     ///
     /// - Throws: 400 E400003 `"mailAddress is empty."` when missing or `null` (F48); 400 E400004

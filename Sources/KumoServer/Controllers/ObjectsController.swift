@@ -8,9 +8,6 @@ package import NCMBWire
 package struct ObjectsController: Sendable {
     let environment: ServerEnvironment
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment) { self.environment = environment }
-
     /// Serves one object route of class `className`.
     package func handle(_ route: ObjectRoute, className: ClassName, context: KumoRequestContext) async throws -> APIResult {
         switch route {

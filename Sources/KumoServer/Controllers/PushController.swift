@@ -15,12 +15,6 @@ package struct PushController: CollectionController {
     /// The responder's class-permission gate, for what a `searchCondition` reads.
     let classPermissions: ClassPermissionGate
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment, classPermissions: ClassPermissionGate) {
-        self.environment = environment
-        self.classPermissions = classPermissions
-    }
-
     /// `POST /push` → 201 `{"createDate","objectId"}` (F76, F77); both delivery options → 400 E400008 (F79).
     ///
     /// The push is stored with its body's fields in body order, then `status` 0 (``PushStatus/scheduled``),

@@ -16,9 +16,6 @@ package import NCMBWire
 package struct RolesController: CollectionController {
     let environment: ServerEnvironment
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment) { self.environment = environment }
-
     /// `POST /roles` → 201 `{"createDate","objectId"}` (F52, F54); a taken `roleName` → 409 E409001 (F53).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
