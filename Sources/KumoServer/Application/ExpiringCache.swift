@@ -1,4 +1,5 @@
 import KumoSeams
+import NCMBWire
 import NIOConcurrencyHelpers
 
 /// Values by key, each kept for a fixed time after it was loaded: the short-lived caches in front of storage
