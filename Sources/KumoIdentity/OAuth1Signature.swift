@@ -1,4 +1,5 @@
 import Crypto
+import NCMBWire
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -34,26 +35,9 @@ package enum OAuth1Signature {
     }
 
     /// Percent-encodes `value` as RFC 5849 §3.6 requires: every UTF-8 byte except `A–Z a–z 0–9 - . _ ~` becomes `%XX`
-    /// with upper-case hexadecimal digits.
+    /// with upper-case hexadecimal digits, which is the router's strict printing (``PercentEncoding/encode(_:)``).
     package static func percentEncoded(_ value: String) -> String {
-        let hexadecimalDigits = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(value.utf8.count)
-        for byte in value.utf8 {
-            if isUnreserved(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hexadecimalDigits[Int(byte >> 4)], hexadecimalDigits[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Whether `byte` is an RFC 3986 unreserved character, which percent-encoding leaves as it is.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        let isDigit = byte >= 0x30 && byte <= 0x39
-        return isLetter || isDigit || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+        PercentEncoding.encode(value)
     }
 
     /// The signature base string of RFC 5849 §3.4.1: `METHOD&encoded(baseURL)&encoded(normalized parameters)`, the

@@ -22,13 +22,10 @@ package final class FakeAPNsServer: Sendable {
         _ body: (FakeAPNsServer) async throws -> Result
     ) async throws -> Result {
         let scripts = LockedBox([String: [ScriptedPushResponse]]())
-        let server = try await FakePlatformServer.start(
-            context: authority.serverContext(applicationProtocols: ["h2"]), usesHTTP2: true
-        ) { request in
-            FakeAPNsServer.respond(to: request, scripts: scripts)
-        }
-        let fake = FakeAPNsServer(server: server, scripts: scripts)
-        return try await server.serve(as: "FakeAPNsServer", sourceLocation: sourceLocation) { try await body(fake) }
+        return try await FakePlatformServer.run(
+            as: "FakeAPNsServer", authority: authority, usesHTTP2: true, sourceLocation: sourceLocation,
+            responder: { FakeAPNsServer.respond(to: $0, scripts: scripts) },
+            makeFake: { FakeAPNsServer(server: $0, scripts: scripts) }, body)
     }
 
     private init(server: FakePlatformServer, scripts: LockedBox<[String: [ScriptedPushResponse]]>) {
@@ -142,6 +139,18 @@ final class FakePlatformServer: Sendable {
 
     var requests: [RecordedPushRequest] { recorded.get() }
     var unexpectedRequests: [RecordedPushRequest] { unexpected.get() }
+
+    /// Starts a server with `authority`'s certificate (ALPN `h2` with `usesHTTP2`, else `http/1.1`), runs `body` with
+    /// the fake `makeFake` builds on it, then stops it and records each unexpected request as an issue of `fakeName`.
+    static func run<Fake, Result: Sendable>(
+        as fakeName: String, authority: TestCertificateAuthority, usesHTTP2: Bool, sourceLocation: SourceLocation,
+        responder: @escaping Responder, makeFake: (FakePlatformServer) -> Fake, _ body: (Fake) async throws -> Result
+    ) async throws -> Result {
+        let context = try authority.serverContext(applicationProtocols: [usesHTTP2 ? "h2" : "http/1.1"])
+        let server = try await start(context: context, usesHTTP2: usesHTTP2, responder: responder)
+        let fake = makeFake(server)
+        return try await server.serve(as: fakeName, sourceLocation: sourceLocation) { try await body(fake) }
+    }
 
     /// Runs `body`, then stops the server and records each unexpected request as an issue of the test, also when
     /// `body` throws.

@@ -35,13 +35,10 @@ package final class FakeFCMServer: Sendable {
         _ body: (FakeFCMServer) async throws -> Result
     ) async throws -> Result {
         let state = LockedBox(State())
-        let server = try await FakePlatformServer.start(
-            context: authority.serverContext(applicationProtocols: ["http/1.1"]), usesHTTP2: false
-        ) { request in
-            FakeFCMServer.respond(to: request, state: state)
-        }
-        let fake = FakeFCMServer(server: server, state: state)
-        return try await server.serve(as: "FakeFCMServer", sourceLocation: sourceLocation) { try await body(fake) }
+        return try await FakePlatformServer.run(
+            as: "FakeFCMServer", authority: authority, usesHTTP2: false, sourceLocation: sourceLocation,
+            responder: { FakeFCMServer.respond(to: $0, state: state) },
+            makeFake: { FakeFCMServer(server: $0, state: state) }, body)
     }
 
     /// Every request received, in order.

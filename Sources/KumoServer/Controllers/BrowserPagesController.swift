@@ -18,13 +18,6 @@ package struct BrowserPagesController: Sendable {
     /// Serves public files (`/applications/{applicationId}/publicFiles/{fileName}`).
     let files: FilesController
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment, configuration: KumoConfiguration, files: FilesController) {
-        self.environment = environment
-        self.configuration = configuration
-        self.files = files
-    }
-
     /// Serves one browser page of the application `applicationId` (no signature; the application comes from the path).
     ///
     /// - Parameter path: the raw request path, which form actions are relative to.

@@ -18,13 +18,6 @@ package struct FilesController: Sendable {
     let configuration: KumoConfiguration
     let classPermissions: ClassPermissionGate
 
-    /// Creates the controller; `classPermissions` is the responder's gate, so one permission cache serves every route.
-    package init(environment: ServerEnvironment, configuration: KumoConfiguration, classPermissions: ClassPermissionGate) {
-        self.environment = environment
-        self.configuration = configuration
-        self.classPermissions = classPermissions
-    }
-
     /// Serves one route of `/files`; an upload streams `request`'s body, which the responder left unread.
     package func handle(_ route: FileRoute, request: Request, context: KumoRequestContext) async throws -> APIResult {
         switch route {
@@ -96,17 +89,15 @@ package struct FilesController: Sendable {
     /// Every query parameter of `/classes` applies except `include` and `keys` (files have exactly six fields, always
     /// all shown); a `where` or `order` on the hidden `blobId` → 400 E400002 `"blobId is invalid."`.
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
         try await classPermissions.authorize(.find, className: .file, context: context)
         try HiddenFieldGuard.check(parameters, queryClass: .file)
         try await classPermissions.authorizeReads(of: parameters.whereQuery, context: context)
         var parameters = parameters
         parameters.include = []
         parameters.keys = nil
-        let request = FindRequest(applicationId: application.applicationId, className: .file, parameters: parameters)
-        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
-        let results = found.objects.compactMap { FileMetadata($0)?.json }
-        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
+        return try await environment.findObjects(className: .file, parameters: parameters, context: context) {
+            FileMetadata($0)?.json
+        }
     }
 
     /// `GET /2013-09-01/applications/{applicationId}/publicFiles/{fileName}`: the raw bytes without a signature when the

@@ -15,9 +15,6 @@ package import NCMBWire
 package struct InstallationsController: CollectionController {
     let environment: ServerEnvironment
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment) { self.environment = environment }
-
     /// `POST /installations` → 201 `{"objectId","createDate"}` (F71); a taken `deviceToken` → 409 E409001 (F72).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
@@ -51,18 +48,14 @@ package struct InstallationsController: CollectionController {
 
     /// `DELETE /installations/{objectId}` → 200 with an empty body.
     package func delete(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
-        try await environment.storage.objects.delete(installationKey(application, objectId), access: context.identity.accessContext)
-        return .empty(200)
+        try await environment.deleteObject(className: .installation, objectId: objectId, context: context)
     }
 
     /// `GET /installations` → 200 `{"results":[…]}` (+ `"count"`), with every query parameter of `/classes` (F74).
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
-        let request = FindRequest(applicationId: application.applicationId, className: .installation, parameters: parameters)
-        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
-        let results = found.objects.map { JSONValue.object(UserQueryGuard.redactIncludedUsers($0.json)) }
-        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
+        try await environment.findObjects(className: .installation, parameters: parameters, context: context) {
+            .object(UserQueryGuard.redactIncludedUsers($0.json))
+        }
     }
 
     /// The storage key of installation `objectId` of `application`.

@@ -11,12 +11,6 @@ package struct MailRequestsController: Sendable {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment, configuration: KumoConfiguration) {
-        self.environment = environment
-        self.configuration = configuration
-    }
-
     /// `POST /requestMailAddressUserEntry` → 201 `{"createDate"}` (F46).
     ///
     /// - Throws: 400 E400003 `"mailAddress is empty."` when missing or `null` (F48); 400 E400004
@@ -24,12 +18,7 @@ package struct MailRequestsController: Sendable {
     ///   `"mailAddress is duplication."` when a user already has it (F47); 502 E502002 when the mail could not be sent.
     package func requestMailAddressUserEntry(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
-        let mailAddress: String
-        switch body[StandardField.User.mailAddress] {
-        case nil, .null?: throw KumoError(.required, StandardField.User.mailAddress)
-        case .string(let text)? where MailAddress.isValid(text): mailAddress = text
-        case _?: throw KumoError(.invalidFormat, StandardField.User.mailAddress)
-        }
+        let mailAddress = try Self.mailAddress(in: body, whenMissing: .required)
         guard try await user(withMailAddress: mailAddress, application: application) == nil else {
             throw KumoError(.duplication, StandardField.User.mailAddress)
         }
@@ -48,12 +37,7 @@ package struct MailRequestsController: Sendable {
     ///   mail could not be sent.
     package func requestPasswordReset(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
-        let mailAddress: String
-        switch body[StandardField.User.mailAddress] {
-        case nil, .null?: throw KumoError(.notExist, StandardField.User.mailAddress)
-        case .string(let text)? where MailAddress.isValid(text): mailAddress = text
-        case _?: throw KumoError(.invalidFormat, StandardField.User.mailAddress)
-        }
+        let mailAddress = try Self.mailAddress(in: body, whenMissing: .notExist)
         guard let user = try await user(withMailAddress: mailAddress, application: application) else {
             context.logger.debug("password reset asked for an address no user has")
             return .json(201, .object(["createDate": .string(environment.clock.now().formatted)]))
@@ -61,6 +45,16 @@ package struct MailRequestsController: Sendable {
         let createDate = try await AccountMailer(environment: environment, configuration: configuration)
             .sendPasswordReset(application: application, userObjectId: user.objectId, mailAddress: mailAddress)
         return .json(201, .object(["createDate": .string(createDate.formatted)]))
+    }
+
+    /// The body's `mailAddress`: `whenMissing` when it is missing or `null`, E400004 `"mailAddress is invalid format."`
+    /// for `""`, another type or a malformed address.
+    private static func mailAddress(in body: JSONObject, whenMissing: APIErrorCode) throws(KumoError) -> String {
+        switch body[StandardField.User.mailAddress] {
+        case nil, .null?: throw KumoError(whenMissing, StandardField.User.mailAddress)
+        case .string(let text)? where MailAddress.isValid(text): return text
+        case _?: throw KumoError(.invalidFormat, StandardField.User.mailAddress)
+        }
     }
 
     private func user(withMailAddress mailAddress: String, application: HostedApplication) async throws -> StoredObject? {

@@ -8,9 +8,6 @@ package import NCMBWire
 package struct ObjectsController: Sendable {
     let environment: ServerEnvironment
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment) { self.environment = environment }
-
     /// Serves one object route of class `className`.
     package func handle(_ route: ObjectRoute, className: ClassName, context: KumoRequestContext) async throws -> APIResult {
         switch route {
@@ -58,10 +55,7 @@ package struct ObjectsController: Sendable {
 
     /// `DELETE /classes/{class}/{objectId}` → 200 with an empty body.
     package func delete(className: ClassName, objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
-        let key = ObjectKey(applicationId: application.applicationId, className: className, objectId: objectId)
-        try await environment.storage.objects.delete(key, access: context.identity.accessContext)
-        return .empty(200)
+        try await environment.deleteObject(className: className, objectId: objectId, context: context)
     }
 
     /// `GET /classes/{class}` → 200 `{"results":[…]}` (+ `"count"`).

@@ -15,12 +15,6 @@ package struct PushController: CollectionController {
     /// The responder's class-permission gate, for what a `searchCondition` reads.
     let classPermissions: ClassPermissionGate
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment, classPermissions: ClassPermissionGate) {
-        self.environment = environment
-        self.classPermissions = classPermissions
-    }
-
     /// `POST /push` → 201 `{"createDate","objectId"}` (F76, F77); both delivery options → 400 E400008 (F79).
     ///
     /// The push is stored with its body's fields in body order, then `status` 0 (``PushStatus/scheduled``),
@@ -74,18 +68,14 @@ package struct PushController: CollectionController {
 
     /// `DELETE /push/{objectId}` → 200 with an empty body; a push not yet sent is then never sent (its job goes with it).
     package func delete(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
-        try await environment.storage.objects.delete(pushKey(application, objectId), access: context.identity.accessContext)
-        return .empty(200)
+        try await environment.deleteObject(className: .push, objectId: objectId, context: context)
     }
 
     /// `GET /push` → 200 `{"results":[…]}` (+ `"count"`) (F78), with every query parameter of `/classes`.
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
-        let request = FindRequest(applicationId: application.applicationId, className: .push, parameters: parameters)
-        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
-        let results = found.objects.map { JSONValue.object(PushController.rendered($0, keys: parameters.keys)) }
-        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
+        try await environment.findObjects(className: .push, parameters: parameters, context: context) {
+            .object(PushController.rendered($0, keys: parameters.keys))
+        }
     }
 
     /// `POST /push/{objectId}/openNumber` `{"deviceType","deviceToken"}` → 200 `{"updateDate"}` (F80).

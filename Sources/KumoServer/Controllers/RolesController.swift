@@ -16,9 +16,6 @@ package import NCMBWire
 package struct RolesController: CollectionController {
     let environment: ServerEnvironment
 
-    /// Creates the controller.
-    package init(environment: ServerEnvironment) { self.environment = environment }
-
     /// `POST /roles` → 201 `{"createDate","objectId"}` (F52, F54); a taken `roleName` → 409 E409001 (F53).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
@@ -66,20 +63,15 @@ package struct RolesController: CollectionController {
 
     /// `DELETE /roles/{objectId}` → 200 with an empty body; 404 E404001 when missing (F60).
     package func delete(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
-        let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: objectId)
-        try await environment.storage.objects.delete(key, access: context.identity.accessContext)
-        return .empty(200)
+        try await environment.deleteObject(className: .role, objectId: objectId, context: context)
     }
 
     /// `GET /roles` → 200 `{"results":[…]}` (+ `"count"`), each role in the F57 shape; `$relatedTo` with
     /// `key: "belongRole"` lists child roles (F59).
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
-        let request = FindRequest(applicationId: application.applicationId, className: .role, parameters: parameters)
-        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
         let keys = parameters.keys.map { Set($0.map(\.rawValue)) }
-        let results = found.objects.map { JSONValue.object($0.roleJSON(keys: keys)) }
-        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
+        return try await environment.findObjects(className: .role, parameters: parameters, context: context) {
+            .object($0.roleJSON(keys: keys))
+        }
     }
 }

@@ -50,10 +50,9 @@ package struct UsersController: CollectionController {
 
     /// `DELETE /users/{objectId}` → 200 with an empty body; the user's sessions end with it (storage cascades).
     package func delete(objectId: String, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
-        try await environment.storage.objects.delete(userKey(application, objectId), access: context.identity.accessContext)
+        let deleted = try await environment.deleteObject(className: .user, objectId: objectId, context: context)
         environment.logger.info("user deleted", metadata: ["objectId": "\(objectId)"])
-        return .empty(200)
+        return deleted
     }
 
     /// `GET /users` → 200 `{"results":[…]}` (+ `"count"`), readable users only, without secrets.
@@ -61,11 +60,9 @@ package struct UsersController: CollectionController {
     /// Conditions and orders on `authData` were refused before (400 E400002 `"authData is invalid."`, by
     /// `HiddenFieldGuard` in dispatch): they would let a caller learn other users' provider ids.
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
-        let application = try context.requireApplication()
-        let request = FindRequest(applicationId: application.applicationId, className: .user, parameters: parameters)
-        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
-        let results = found.objects.map { JSONValue.object(UserRendering.readable($0, caller: context.identity)) }
-        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
+        try await environment.findObjects(className: .user, parameters: parameters, context: context) {
+            .object(UserRendering.readable($0, caller: context.identity))
+        }
     }
 
     /// `GET /logout` → 200 with an empty body; the session token that authenticated the request stops working.

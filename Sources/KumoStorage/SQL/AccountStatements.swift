@@ -149,25 +149,29 @@ package enum AccountStatements {
         var statement = SQLStatement(
             dialect: dialect,
             "SELECT purpose AS \(Column.purpose), mail_address AS \(Column.mailAddress), user_object_id AS \(Column.userObjectId),"
-                + " create_date AS \(Column.createDate), expires_at AS \(Column.expiresAt) FROM one_time_tokens WHERE token_hash = ")
-        statement.bind(.text(tokenHash))
-        statement.append(" AND application_id = ")
-        statement.bind(.text(applicationId))
+                + " create_date AS \(Column.createDate), expires_at AS \(Column.expiresAt) FROM one_time_tokens WHERE ")
+        statement.appendOneTimeToken(tokenHash: tokenHash, applicationId: applicationId)
         return statement
     }
 
     /// Deletes a one-time token of the application; returns a row when it existed.
     package static func deleteToken(tokenHash: String, applicationId: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "DELETE FROM one_time_tokens WHERE token_hash = ")
-        statement.bind(.text(tokenHash))
-        statement.append(" AND application_id = ")
-        statement.bind(.text(applicationId))
+        var statement = SQLStatement(dialect: dialect, "DELETE FROM one_time_tokens WHERE ")
+        statement.appendOneTimeToken(tokenHash: tokenHash, applicationId: applicationId)
         statement.append(" RETURNING token_hash")
         return statement
     }
 }
 
 extension SQLStatement {
+    /// `token_hash = … AND application_id = …`: the one-time token with this hash in the application.
+    fileprivate mutating func appendOneTimeToken(tokenHash: String, applicationId: String) {
+        append("token_hash = ")
+        bind(.text(tokenHash))
+        append(" AND application_id = ")
+        bind(.text(applicationId))
+    }
+
     /// `(SELECT c.class_id FROM classes c WHERE c.application_id = … AND c.class_name = …)`; the alias keeps the
     /// columns unambiguous wherever the sub-select is nested.
     mutating func appendClassId(applicationId: String, className: ClassName) {

@@ -134,27 +134,25 @@ package struct QueryCompiler {
 
     /// Appends `(a OR b OR …)` over the items, or `FALSE` when there are none.
     mutating func appendDisjunction<Item>(_ items: [Item], _ condition: (inout QueryCompiler, Item) -> Void) {
-        guard !items.isEmpty else {
-            statement.append(dialect.literal(false))
-            return
-        }
-        statement.append("(")
-        for (index, item) in items.enumerated() {
-            if index > 0 { statement.append(" OR ") }
-            condition(&self, item)
-        }
-        statement.append(")")
+        appendJunction(items, separator: " OR ", whenEmpty: false, condition)
     }
 
     /// Appends `(a AND b AND …)` over the items, or `TRUE` when there are none.
     mutating func appendConjunction<Item>(_ items: [Item], _ condition: (inout QueryCompiler, Item) -> Void) {
+        appendJunction(items, separator: " AND ", whenEmpty: true, condition)
+    }
+
+    /// Appends the items' conditions joined by `separator` in parentheses, or the literal `whenEmpty` when there are none.
+    private mutating func appendJunction<Item>(
+        _ items: [Item], separator: String, whenEmpty: Bool, _ condition: (inout QueryCompiler, Item) -> Void
+    ) {
         guard !items.isEmpty else {
-            statement.append(dialect.literal(true))
+            statement.append(dialect.literal(whenEmpty))
             return
         }
         statement.append("(")
         for (index, item) in items.enumerated() {
-            if index > 0 { statement.append(" AND ") }
+            if index > 0 { statement.append(separator) }
             condition(&self, item)
         }
         statement.append(")")

@@ -77,15 +77,7 @@ public struct NCMBACL: Sendable, Equatable, CustomStringConvertible {
 
     /// The wire form, keys sorted: each entry lists only its `true` permissions, as ncmb_swift sends them.
     var json: JSONValue {
-        var object = JSONObject()
-        for key in entries.keys.sorted() {
-            guard let permission = entries[key] else { continue }
-            var grant = JSONObject()
-            if permission.readable { grant["read"] = true }
-            if permission.writable { grant["write"] = true }
-            object[key] = .object(grant)
-        }
-        return .object(object)
+        AccessControlList.json(grants: entries.mapValues { AccessControlList.Permission(read: $0.readable, write: $0.writable) })
     }
 
     /// Reads the wire form; entries whose value is not an object of booleans are skipped, as ncmb_swift skips them.

@@ -43,10 +43,14 @@ package struct AccessControlList: Sendable, Hashable {
     }
 
     /// The wire form: keys sorted for stable output, each value listing only the `true` grants.
-    package var json: JSONValue {
+    package var json: JSONValue { AccessControlList.json(grants: entries) }
+
+    /// The wire form of `grants` by principal key: keys sorted, each value listing only the `true` grants, so a
+    /// principal granted nothing is `{}` (the SDK keeps such entries; an ``AccessControlList`` has none).
+    package static func json(grants: [String: Permission]) -> JSONValue {
         var object = JSONObject()
-        for key in entries.keys.sorted() {
-            guard let permission = entries[key] else { continue }
+        for key in grants.keys.sorted() {
+            guard let permission = grants[key] else { continue }
             var grant = JSONObject()
             if permission.read { grant["read"] = true }
             if permission.write { grant["write"] = true }

@@ -3,7 +3,7 @@
 ///
 /// Custom names match `[A-Za-z][A-Za-z0-9_]{0,99}` (docs/decisions/0012-names-and-sizes.md). The standard names are the
 /// ones used in pointers and in `$inQuery`/`$select`/`$relatedTo` (docs/wire/README.md#terminology).
-package struct ClassName: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct ClassName: ValidatedName {
     /// The name as stored, e.g. `GameScore` or `user`.
     package let rawValue: String
 
@@ -12,16 +12,6 @@ package struct ClassName: Sendable, Hashable, Comparable, CustomStringConvertibl
         guard FieldName.isValid(rawValue) else { return nil }
         self.rawValue = rawValue
     }
-
-    /// Validates a name or throws E400002 `"<name> is invalid."`.
-    package init(validating rawValue: String) throws(APIError) {
-        guard let name = ClassName(rawValue) else { throw APIError(.invalidType, rawValue) }
-        self = name
-    }
-
-    package var description: String { rawValue }
-
-    package static func < (lhs: ClassName, rhs: ClassName) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The standard class of users.
     package static let user = ClassName(unchecked: "user")

@@ -3,7 +3,7 @@
 /// Because the pattern admits no quoting character, SQL compilers may write a `FieldName` as a literal JSON path.
 /// System field names (`objectId`, `createDate`, `updateDate`, `acl`) are valid names; whether a body may set them is
 /// decided by the code that reads bodies.
-package struct FieldName: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct FieldName: ValidatedName {
     /// The name as sent.
     package let rawValue: String
 
@@ -12,16 +12,6 @@ package struct FieldName: Sendable, Hashable, Comparable, CustomStringConvertibl
         guard FieldName.isValid(rawValue) else { return nil }
         self.rawValue = rawValue
     }
-
-    /// Validates a name or throws E400002 `"<name> is invalid."`.
-    package init(validating rawValue: String) throws(APIError) {
-        guard let name = FieldName(rawValue) else { throw APIError(.invalidType, rawValue) }
-        self = name
-    }
-
-    package var description: String { rawValue }
-
-    package static func < (lhs: FieldName, rhs: FieldName) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Whether `text` matches `[A-Za-z][A-Za-z0-9_]{0,99}`.
     package static func isValid(_ text: String) -> Bool {

@@ -103,15 +103,7 @@ extension FieldOperation {
 
     /// A body value with its typed values checked and normalised, or the error a body gets for it.
     private static func checkedValue(_ value: JSONValue, field: FieldName) throws(APIError) -> JSONValue {
-        do throws(TypedValueProblem) {
-            return try value.checkingTypedValues(normalizes: true)
-        } catch {
-            switch error {
-            case .invalidDate: throw APIError(.invalidFormat, field.rawValue)
-            case .invalidGeoPoint: throw APIError(.invalidGeoPointValue)
-            case .invalidPointer, .forbiddenType: throw APIError(.invalidType, field.rawValue)
-            }
-        }
+        try value.checkingTypedValues(normalizes: true, field: field, invalidDate: .invalidFormat)
     }
 }
 
@@ -128,6 +120,21 @@ enum TypedValueProblem: Error, Sendable, Hashable {
 }
 
 extension JSONValue {
+    /// ``checkingTypedValues(normalizes:)`` for the value of `field`, its problems thrown as that field's errors: a Date
+    /// that does not parse → `invalidDate` with the field's name (E400004 in a body, E400002 in a query), a bad GeoPoint
+    /// → E403006 `"Invalid GeoPoint value."`, anything else → E400002 `"<field> is invalid."`.
+    func checkingTypedValues(normalizes: Bool, field: FieldName, invalidDate: APIErrorCode) throws(APIError) -> JSONValue {
+        do throws(TypedValueProblem) {
+            return try checkingTypedValues(normalizes: normalizes)
+        } catch {
+            switch error {
+            case .invalidDate: throw APIError(invalidDate, field.rawValue)
+            case .invalidGeoPoint: throw APIError(.invalidGeoPointValue)
+            case .invalidPointer, .forbiddenType: throw APIError(.invalidType, field.rawValue)
+            }
+        }
+    }
+
     /// Checks every object with a `__type` key in this value, at any depth.
     ///
     /// Date, GeoPoint and Pointer are the types a client may send; a Relation marker is only ever shown by the server.

@@ -84,16 +84,30 @@ private struct JSONParser {
         guard depth <= JSONValue.maximumNestingDepth else { throw error("nesting too deep") }
     }
 
+    /// Skips whitespace, then consumes `closer` (`}` or `]`) and leaves the nesting level: returns `true`. Otherwise,
+    /// right after the opener (`isEmpty`), returns `false` with nothing consumed; after a member or element, consumes
+    /// the `,` before the next one and returns `false`, or throws when neither `,` nor `closer` follows.
+    mutating func leaveNesting(closedBy closer: UInt8, isEmpty: Bool) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == closer {
+            position += 1
+            depth -= 1
+            return true
+        }
+        if isEmpty { return false }
+        guard position < bytes.count else { throw error("unexpected end of input") }
+        guard bytes[position] == UInt8(ascii: ",") else {
+            throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))'")
+        }
+        position += 1
+        return false
+    }
+
     mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enterNesting()
         position += 1
         var object = JSONObject()
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            depth -= 1
-            return .object(object)
-        }
+        if try leaveNesting(closedBy: UInt8(ascii: "}"), isEmpty: true) { return .object(object) }
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key") }
@@ -103,16 +117,7 @@ private struct JSONParser {
             position += 1
             skipWhitespace()
             object[key] = try parseValue()
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unexpected end of input") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            guard bytes[position] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
-            position += 1
-            depth -= 1
-            return .object(object)
+            if try leaveNesting(closedBy: UInt8(ascii: "}"), isEmpty: false) { return .object(object) }
         }
     }
 
@@ -120,25 +125,11 @@ private struct JSONParser {
         try enterNesting()
         position += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            depth -= 1
-            return .array(elements)
-        }
+        if try leaveNesting(closedBy: UInt8(ascii: "]"), isEmpty: true) { return .array(elements) }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unexpected end of input") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            guard bytes[position] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
-            position += 1
-            depth -= 1
-            return .array(elements)
+            if try leaveNesting(closedBy: UInt8(ascii: "]"), isEmpty: false) { return .array(elements) }
         }
     }
 

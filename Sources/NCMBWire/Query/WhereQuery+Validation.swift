@@ -148,13 +148,6 @@ enum QueryOperand {
 
     /// The operand with its typed values checked, or the error a query gets for a malformed one.
     private static func checked(_ operand: JSONValue, field: FieldName) throws(APIError) -> JSONValue {
-        do throws(TypedValueProblem) {
-            return try operand.checkingTypedValues(normalizes: false)
-        } catch {
-            switch error {
-            case .invalidGeoPoint: throw APIError(.invalidGeoPointValue)
-            case .invalidDate, .invalidPointer, .forbiddenType: throw APIError(.invalidType, field.rawValue)
-            }
-        }
+        try operand.checkingTypedValues(normalizes: false, field: field, invalidDate: .invalidType)
     }
 }
