@@ -143,6 +143,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Import and export
+        .target(
+            name: "KumoImport",
+            dependencies: ["NCMBWire", "KumoStorage"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoImportTests",
+            dependencies: ["KumoImport", "KumoStorage", "NCMBWire", "KumoTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Executable
         .executableTarget(
             name: "kumo",
@@ -152,6 +165,7 @@ let package = Package(
                 "KumoSQLite",
                 "KumoPostgres",
                 "KumoServer",
+                "KumoImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
