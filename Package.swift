@@ -151,7 +151,11 @@ let package = Package(
         ),
         .testTarget(
             name: "KumoImportTests",
-            dependencies: ["KumoImport", "KumoStorage", "NCMBWire", "KumoTestSupport"],
+            dependencies: [
+                "KumoImport", "KumoStorage", "NCMBWire", "KumoTestSupport", "KumoServer",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -68,7 +68,14 @@ package struct PostgresStorage: StorageBackend {
         let blobs = blobs
         return try await database.write { transaction in
             let mapping = PostgresTransaction(connection: transaction.connection, logger: transaction.logger, mapsErrors: true)
-            return try await body(SQLUnitStorage(executor: mapping, dialect: PostgresDialect(), blobs: blobs))
+            do {
+                return try await body(SQLUnitStorage(executor: mapping, dialect: PostgresDialect(), blobs: blobs))
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                // The body's own errors (NCMB errors of a batch's sub-requests) reach the caller unchanged.
+                throw UnitFailure(error)
+            }
         }
     }
 

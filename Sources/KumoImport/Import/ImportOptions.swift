@@ -30,6 +30,12 @@ package struct PasswordResetCandidate: Sendable, Hashable {
     package var objectId: String
     /// The user's mail address.
     package var mailAddress: String
+
+    /// Creates a candidate.
+    package init(objectId: String, mailAddress: String) {
+        self.objectId = objectId
+        self.mailAddress = mailAddress
+    }
 }
 
 /// What an import did.

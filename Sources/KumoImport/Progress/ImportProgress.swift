@@ -94,7 +94,7 @@ package actor TerminalProgressBar: ImportProgressDisplay {
     }
 
     /// `objects [##########----------]  50% 500,000/1,000,000  25,000/s  ETA 0:20  GameScore`.
-    static func line(_ snapshot: ImportProgressSnapshot, width: Int) -> String {
+    package static func line(_ snapshot: ImportProgressSnapshot, width: Int) -> String {
         let fraction = snapshot.total > 0 ? min(1, Double(snapshot.done) / Double(snapshot.total)) : 1
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
@@ -137,7 +137,7 @@ package actor PlainProgressLines: ImportProgressDisplay {
     }
 
     /// `objects 500000/1000000 (50%) 25000/s ETA 0:20 class GameScore`.
-    static func line(_ snapshot: ImportProgressSnapshot) -> String {
+    package static func line(_ snapshot: ImportProgressSnapshot) -> String {
         let percent = snapshot.total > 0 ? Int((Double(snapshot.done) / Double(snapshot.total) * 100).rounded(.down)) : 100
         let eta = snapshot.secondsLeft.map { " ETA " + ImportProgressSnapshot.clock($0) } ?? ""
         return "\(snapshot.phase.rawValue) \(snapshot.done)/\(snapshot.total) (\(percent)%) \(Int(snapshot.rate.rounded()))/s\(eta) class \(snapshot.className)"

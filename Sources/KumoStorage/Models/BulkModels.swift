@@ -97,3 +97,16 @@ package struct RelationMember: Sendable, Hashable {
         self.targetObjectId = targetObjectId
     }
 }
+
+/// An error a write unit's own code threw (not the engine's), carried through an engine's error mapping unchanged: the
+/// unit is rolled back and the engine rethrows `underlying` (a transactional batch's NCMB error, a bulk write's
+/// conflict or dry run).
+package struct UnitFailure: Error {
+    /// What the unit threw.
+    package let underlying: any Error
+
+    /// Carries `underlying`.
+    package init(_ underlying: any Error) {
+        self.underlying = underlying
+    }
+}

@@ -50,9 +50,13 @@ package struct SQLBulkStore<Engine: SQLEngine>: BulkStore {
                 var outcomes: [BulkOutcome] = []
                 outcomes.reserveCapacity(objects.count)
                 for (index, object) in objects.enumerated() {
-                    outcomes.append(try await writes.write(object, index: index, conflict: conflict))
+                    do {
+                        outcomes.append(try await writes.write(object, index: index, conflict: conflict))
+                    } catch let conflict as BulkWriteError {
+                        throw UnitFailure(conflict)
+                    }
                 }
-                if dryRun { throw DryRun(value: outcomes) }
+                if dryRun { throw UnitFailure(DryRun(value: outcomes)) }
                 return outcomes
             }
         }
@@ -67,18 +71,22 @@ package struct SQLBulkStore<Engine: SQLEngine>: BulkStore {
                 for relation in relations {
                     found.append(try await SQLBulkWrites.addMembers(relation, applicationId: applicationId, executor: executor, dialect: dialect))
                 }
-                if dryRun { throw DryRun(value: found) }
+                if dryRun { throw UnitFailure(DryRun(value: found)) }
                 return found
             }
         }
     }
 
-    /// Runs a write whose unit throws its result as ``DryRun`` when it must be rolled back, and returns the result.
+    /// Runs a write whose unit throws its result as ``DryRun`` when it must be rolled back, and returns the result;
+    /// the unit's own errors are thrown wrapped in ``UnitFailure`` so that PostgreSQL's error mapping keeps them.
     private func rollingBack<Value: Sendable>(if dryRun: Bool, _ write: () async throws -> Value) async throws -> Value {
         do {
             return try await write()
-        } catch let rolledBack as DryRun<Value> where dryRun {
-            return rolledBack.value
+        } catch {
+            // PostgreSQL unwraps a unit's own error; SQLite passes the wrapper on.
+            let underlying = (error as? UnitFailure)?.underlying ?? error
+            if dryRun, let rolledBack = underlying as? DryRun<Value> { return rolledBack.value }
+            throw underlying
         }
     }
 }
