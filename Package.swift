@@ -210,6 +210,23 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Import and export
+        .target(
+            name: "KumoImport",
+            dependencies: ["NCMBWire", "KumoStorage"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoImportTests",
+            dependencies: [
+                "KumoImport", "KumoStorage", "NCMBWire", "KumoTestSupport", "KumoServer",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Executable
         .executableTarget(
             name: "kumo",
@@ -223,6 +240,7 @@ let package = Package(
                 "KumoMail",
                 "KumoIdentity",
                 "KumoPush",
+                "KumoImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

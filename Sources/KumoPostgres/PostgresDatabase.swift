@@ -45,6 +45,8 @@ struct PostgresDatabase: SQLEngine {
                     throw StorageError(postgresError: error, logger: logger)
                 }
                 attempt += 1
+            } catch let failure as UnitFailure {
+                throw failure.underlying
             } catch {
                 throw StorageError(postgresError: error, logger: logger)
             }

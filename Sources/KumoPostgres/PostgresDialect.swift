@@ -86,6 +86,9 @@ struct PostgresDialect: SQLDialect {
         " FOR UPDATE OF \(alias)" + (skippingLocked ? " SKIP LOCKED" : "")
     }
 
+    /// `FOR KEY SHARE OF alias`: the lock a foreign key check takes, which only `FOR UPDATE` waits for.
+    func sharedRowLock(alias: String) -> String { " FOR KEY SHARE OF \(alias)" }
+
     /// The `bigserial` column `position`, which grows with every insert.
     var applicationCreationOrder: String { "position" }
 

@@ -19,6 +19,8 @@ package struct PostgresStorage: StorageBackend {
     package let blobs: any BlobStore
     /// The push delivery queue.
     package let pushJobs: any PushJobStore
+    /// Whole-application reads and writes (import, export).
+    package let bulk: any BulkStore
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     private let database: PostgresDatabase
@@ -33,6 +35,7 @@ package struct PostgresStorage: StorageBackend {
         self.accounts = SQLAccountStore(engine: database)
         self.blobs = PostgresBlobStore(database: database)
         self.pushJobs = SQLPushJobStore(engine: database)
+        self.bulk = SQLBulkStore(engine: database)
     }
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.
@@ -58,6 +61,23 @@ package struct PostgresStorage: StorageBackend {
             throw error
         }
         return PostgresStorage(configuration: configuration, database: database, runner: runner)
+    }
+
+    /// One PostgreSQL transaction; statements inside report failures as `StorageError` right away, so that `body` sees
+    /// a duplicate as `.duplicate` as it would outside.
+    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
+        let blobs = blobs
+        return try await database.write { transaction in
+            let mapping = PostgresTransaction(connection: transaction.connection, logger: transaction.logger, mapsErrors: true)
+            do {
+                return try await body(SQLUnitStorage(executor: mapping, dialect: PostgresDialect(), blobs: blobs))
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                // The body's own errors (NCMB errors of a batch's sub-requests) reach the caller unchanged.
+                throw UnitFailure(error)
+            }
+        }
     }
 
     package func checkHealth() async throws {

@@ -13,10 +13,18 @@ struct PostgresTransaction: SQLExecutor {
     let connection: PostgresConnection
     /// Where statements log.
     let logger: Logger
+    /// Whether a failing statement throws `StorageError` (inside a caller's transaction, where callers react to
+    /// `.duplicate`) rather than the driver's error (mapped where the unit ends).
+    var mapsErrors = false
 
     /// Runs a compiled statement and returns its rows.
     func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
-        try await rows(statement.text, statement.bindings)
+        guard mapsErrors else { return try await rows(statement.text, statement.bindings) }
+        do {
+            return try await rows(statement.text, statement.bindings)
+        } catch {
+            throw StorageError(postgresError: error, logger: logger)
+        }
     }
 
     /// Runs engine-owned SQL with bound values (`$1`, `$2`, …) and returns its rows.

@@ -77,6 +77,9 @@ struct SQLiteDialect: SQLDialect {
     /// Nothing to lock: the single writer runs one unit at a time.
     func rowLock(alias: String, skippingLocked: Bool) -> String { "" }
 
+    /// Nothing to lock: the single writer runs one unit at a time.
+    func sharedRowLock(alias: String) -> String { "" }
+
     /// The implicit `rowid`, which grows with every insert.
     var applicationCreationOrder: String { "rowid" }
 

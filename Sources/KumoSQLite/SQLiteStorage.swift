@@ -15,6 +15,8 @@ package struct SQLiteStorage: StorageBackend {
     package let blobs: any BlobStore
     /// The push delivery queue.
     package let pushJobs: any PushJobStore
+    /// Whole-application reads and writes (import, export).
+    package let bulk: any BulkStore
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
@@ -29,6 +31,7 @@ package struct SQLiteStorage: StorageBackend {
         self.accounts = SQLAccountStore(engine: engine)
         self.blobs = blobs
         self.pushJobs = SQLPushJobStore(engine: engine)
+        self.bulk = SQLBulkStore(engine: engine)
     }
 
     /// Opens (creating when missing) and migrates the database.
@@ -73,6 +76,14 @@ package struct SQLiteStorage: StorageBackend {
             try? await threadPool.shutdownGracefully()
             if let error = error as? SQLiteFailure { throw StorageError(sqliteError: error, logger: logger) }
             throw error
+        }
+    }
+
+    /// One unit of the writer: the whole `body` runs in one savepoint of one group commit.
+    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
+        let blobs = blobs
+        return try await writer.perform { transaction in
+            try await body(SQLUnitStorage(executor: transaction, dialect: SQLiteDialect(), blobs: blobs))
         }
     }
 

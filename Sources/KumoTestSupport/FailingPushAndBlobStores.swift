@@ -65,3 +65,34 @@ package struct FailingPushJobStore: PushJobStore {
         try await onReschedule(job, dueAt)
     }
 }
+
+/// A `BulkStore` whose every call fails; tests set the handlers they expect to be used.
+package struct FailingBulkStore: BulkStore {
+    package var onWrite: (@Sendable ([BulkObject], BulkConflictMode, Bool) async throws -> [BulkOutcome])?
+
+    /// Creates a store where every call fails.
+    package init() {}
+
+    package func classNames(applicationId: String) async throws -> [ClassName] {
+        throw UnexpectedCall("BulkStore.classNames", applicationId)
+    }
+
+    package func objects(applicationId: String, className: ClassName, after afterObjectId: String?, limit: Int) async throws -> [StoredObject] {
+        throw UnexpectedCall("BulkStore.objects", className.rawValue)
+    }
+
+    package func relationMembers(
+        applicationId: String, className: ClassName, after: RelationMember?, limit: Int
+    ) async throws -> [RelationMember] {
+        throw UnexpectedCall("BulkStore.relationMembers", className.rawValue)
+    }
+
+    package func write(_ objects: [BulkObject], applicationId: String, conflict: BulkConflictMode, dryRun: Bool) async throws -> [BulkOutcome] {
+        guard let onWrite else { throw UnexpectedCall("BulkStore.write", "\(objects.count) objects") }
+        return try await onWrite(objects, conflict, dryRun)
+    }
+
+    package func addRelations(_ relations: [BulkRelation], applicationId: String, dryRun: Bool) async throws -> [Int?] {
+        throw UnexpectedCall("BulkStore.addRelations", "\(relations.count) relations")
+    }
+}

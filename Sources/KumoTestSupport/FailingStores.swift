@@ -102,6 +102,9 @@ package struct FailingStorage: StorageBackend {
     package var blobStore = FailingBlobStore()
     package var pushJobStore = FailingPushJobStore()
     package var onCheckHealth: (@Sendable () async throws -> Void)?
+    package var bulkStore = FailingBulkStore()
+    /// Runs a transaction's body; without one, ``transaction(_:)`` records an unexpected call.
+    package var onTransaction: (@Sendable (FailingStorage) async throws -> Void)?
 
     /// Creates a backend where every call fails.
     package init() {}
@@ -111,6 +114,14 @@ package struct FailingStorage: StorageBackend {
     package var accounts: any AccountStore { accountStore }
     package var blobs: any BlobStore { blobStore }
     package var pushJobs: any PushJobStore { pushJobStore }
+    package var bulk: any BulkStore { bulkStore }
+
+    /// Runs `body` over this storage itself (fakes have no transactions to commit).
+    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
+        guard let onTransaction else { throw UnexpectedCall("StorageBackend.transaction", "") }
+        try await onTransaction(self)
+        return try await body(self)
+    }
 
     package func checkHealth() async throws {
         guard let onCheckHealth else { throw UnexpectedCall("StorageBackend.checkHealth()", "") }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import KumoPush
 import KumoServer
+import KumoSQLite
 import KumoStorage
 import Logging
 import ServiceLifecycle
@@ -73,6 +74,29 @@ struct ServeCommand: AsyncParsableCommand {
         return endpoints
     }
 
+    @Option(name: .customLong("backup-every"), help: "SQLite: take a verified backup this often (30m, 6h, 1d); off by default.")
+    var backupEvery = ProcessInfo.processInfo.environment["KUMO_BACKUP_EVERY"]
+
+    @Option(name: .customLong("backup-keep"), help: "SQLite: how many scheduled backups to keep.")
+    var backupKeep = Int(ProcessInfo.processInfo.environment["KUMO_BACKUP_KEEP"] ?? "") ?? 14
+
+    @Option(name: .customLong("backup-dir"), help: "SQLite: where scheduled backups go (default: <data-dir>/backups).")
+    var backupDirectory = ProcessInfo.processInfo.environment["KUMO_BACKUP_DIR"]
+
+    /// The backup schedule of `--backup-every`, `--backup-keep` and `--backup-dir`, or `nil` without `--backup-every`.
+    func backupSchedule() throws -> SQLiteBackupSchedule? {
+        guard let backupEvery, !backupEvery.isEmpty else { return nil }
+        guard !storageOptions.usesPostgres else {
+            throw ValidationError("--backup-every backs up SQLite; back up PostgreSQL with pg_dump (see docs/deployment.md)")
+        }
+        let directory = backupDirectory ?? URL(fileURLWithPath: storageOptions.dataDirectory).appendingPathComponent("backups").path
+        do {
+            return try SQLiteBackupSchedule(every: backupEvery, keep: backupKeep, directory: directory)
+        } catch let failure as SQLiteBackup.Failure {
+            throw ValidationError(failure.description)
+        }
+    }
+
     @OptionGroup var storageOptions: StorageOptions
 
     @OptionGroup var mailOptions: MailOptions
@@ -89,6 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
         for case (let name, let url?) in pushURLs where !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
             throw ValidationError("\(name) must be an https:// (or http://) URL")
         }
+        _ = try backupSchedule()
     }
 
     func run() async throws {
@@ -113,15 +138,21 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, application: application, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
                 databasePath: storageOptions.databasePath, mail: mail.description)
         }
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: StorageCloser(storage: storage)),
+            .init(
+                service: PushDeliveryService(
+                    storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger)),
+            .init(service: FileBlobSweeper(environment: environment)), .init(service: server),
+        ]
+        if let schedule = try backupSchedule() {
+            services.insert(
+                .init(service: BackupScheduler(schedule: schedule, databasePath: storageOptions.databasePath, clock: environment.clock, logger: logger)),
+                at: 1)
+        }
         let serviceGroup = ServiceGroup(
             configuration: .init(
-                services: [
-                    .init(service: StorageCloser(storage: storage)),
-                    .init(
-                        service: PushDeliveryService(
-                            storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger)),
-                    .init(service: FileBlobSweeper(environment: environment)), .init(service: server),
-                ],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         try await serviceGroup.run()

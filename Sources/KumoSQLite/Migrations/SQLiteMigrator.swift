@@ -8,7 +8,7 @@ import Logging
 /// migration is never edited: changes go into a new, higher-numbered one.
 enum SQLiteMigrator {
     /// Every migration, in version order.
-    static let migrations: [(version: Int, script: String)] = [(1, version1), (2, version2), (3, version3)]
+    static let migrations: [(version: Int, script: String)] = [(1, version1), (2, version2), (3, version3), (5, version5)]
 
     /// Applies the missing migrations on the write connection before any other connection opens.
     ///
@@ -18,7 +18,10 @@ enum SQLiteMigrator {
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)"
         )
         var current = try version(transaction)
-        for migration in migrations where migration.version > current {
+        // Every migration not applied yet, not only those above the highest: parallel branches number theirs apart
+        // (5 may reach a database before 4), and each is independent of the ones it skips.
+        let applied = Set(try transaction.rows("SELECT version FROM schema_migrations").compactMap { $0.integer("version") })
+        for migration in migrations where !applied.contains(Int64(migration.version)) {
             try transaction.execute("BEGIN IMMEDIATE")
             do {
                 try transaction.executeScript(migration.script)
@@ -32,7 +35,7 @@ enum SQLiteMigrator {
                 throw error
             }
             logger.info("Applied SQLite migration", metadata: ["version": "\(migration.version)"])
-            current = migration.version
+            current = max(current, migration.version)
         }
         return current
     }

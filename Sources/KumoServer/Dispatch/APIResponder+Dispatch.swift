@@ -15,12 +15,13 @@ extension APIResponder {
         case .pushOpened(let objectId, let body): try await pushes.recordOpen(pushId: objectId, body: body, context: context)
         case .files(let file): try await files.handle(file, request: request, context: context)
         case .applicationPage(let applicationId, let page): try await browserPages.handle(page, applicationId: applicationId, path: path)
+        case .batch(let body): try await batch(body: body, context: context)
         }
     }
 
     /// Objects of any collection: the class-level permission of the operation (for a find, also of every class its
     /// query reads, and no probing of hidden fields), then the collection's controller.
-    private func handle(_ operation: ObjectRoute, on reference: ClassReference, context: KumoRequestContext) async throws -> APIResult {
+    func handle(_ operation: ObjectRoute, on reference: ClassReference, context: KumoRequestContext) async throws -> APIResult {
         try await classPermissions.authorize(operation.operation, className: reference.className, context: context)
         guard case .find(let parameters) = operation else { return try await collection(reference, operation, context: context) }
         // Sub-queries read other classes: each needs their `find` permission, and none may probe a hidden field.

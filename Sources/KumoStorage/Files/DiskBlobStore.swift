@@ -31,11 +31,18 @@ package struct DiskBlobStore: BlobStore {
     static let partSuffix = ".part"
 
     package func makeWriter(applicationId: String) async throws -> any BlobWriter {
-        guard BlobIdentifier.isUsableApplicationId(applicationId) else {
-            throw StorageError.unavailable("The application id \(applicationId) cannot name a blob directory.")
+        try await makeWriter(applicationId: applicationId, blobId: BlobIdentifier.random())
+    }
+
+    /// A writer of a blob with a given id, as a restore writes back the blobs a backup holds (the metadata objects
+    /// name them); committing replaces a blob of that id.
+    ///
+    /// - Throws: `StorageError.unavailable` for an id that cannot name a blob.
+    package func makeWriter(applicationId: String, blobId: String) async throws -> any BlobWriter {
+        guard BlobIdentifier.isUsableApplicationId(applicationId), BlobIdentifier.isValid(blobId) else {
+            throw StorageError.unavailable("The application id \(applicationId) or blob id \(blobId) cannot name a blob.")
         }
         let (directory, uploadsDirectory) = (directory, uploadsDirectory)
-        let blobId = BlobIdentifier.random()
         let partPath = uploadsDirectory + "/" + blobId + DiskBlobStore.partSuffix
         let descriptor = try await blockingPool.run {
             try BlobFileSystem.makeDirectories(directory)

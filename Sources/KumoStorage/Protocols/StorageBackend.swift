@@ -13,6 +13,17 @@ package protocol StorageBackend: Sendable {
     var blobs: any BlobStore { get }
     /// The push delivery queue.
     var pushJobs: any PushJobStore { get }
+    /// Whole-application reads and writes for `kumo import` and `kumo export`.
+    var bulk: any BulkStore { get }
+    /// Runs `body` with a storage whose every call is part of one transaction: all of its writes commit together
+    /// when `body` returns, none when it throws (the transactional batch, docs/decisions/0056-transactional-batch.md).
+    ///
+    /// Inside `body`, each write of the given storage is atomic on its own too (a savepoint), reads see the writes made
+    /// before them, and file bytes (`blobs`) are not transactional. `body` must not call this storage (`self`): on
+    /// SQLite its single writer is busy with the transaction.
+    ///
+    /// - Returns: What `body` returns, once the transaction committed.
+    func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value
     /// Checks that the engine answers a trivial read (used by `/ready`).
     func checkHealth() async throws
     /// Finishes queued writes and closes connections; later calls fail with `StorageError.unavailable`.

@@ -65,6 +65,11 @@ package protocol SQLDialect: Sendable {
     /// serialises every write anyway.
     func rowLock(alias: String, skippingLocked: Bool) -> String
 
+    /// The clause (with a leading space) ending a `SELECT` that keeps the selected rows of `alias` from being locked by
+    /// ``rowLock(alias:skippingLocked:)`` elsewhere until the transaction ends, while other shared holders proceed;
+    /// empty where one writer serialises every write anyway.
+    func sharedRowLock(alias: String) -> String
+
     /// The `applications` column that orders applications created in the same millisecond by creation.
     var applicationCreationOrder: String { get }
 

@@ -7,7 +7,8 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
     let dialect: any SQLDialect
 
     /// Registers the class, inserts the row, its access rows and its relation rows, then its account rows (unique
-    /// values, password hash, sign-up session, push job: ``AccountStatements``).
+    /// values, password hash, sign-up session, push job: ``AccountStatements``), then checks the class's location
+    /// fields (``SQLLocationFieldGuard``).
     func insert(_ object: NewObject, plan: ObjectWritePlan) async throws -> StoredObject {
         let key = object.key
         try dialect.validateStorable(plan.fields)
@@ -25,6 +26,9 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
             plan.relationChanges, ownerRowId: rowId, applicationId: key.applicationId, dialect: dialect)
         for statement in statements { _ = try await executor.rows(statement) }
         try await executor.run(AccountStatements.afterInsert(object, fields: plan.fields, rowId: rowId, dialect: dialect))
+        try await SQLLocationFieldGuard(executor: executor, dialect: dialect).check(
+            WrittenFieldKinds(fields: plan.fields, written: object.operations.map(\.0)), applicationId: key.applicationId,
+            className: key.className)
         return StoredObject(
             objectId: key.objectId, createDate: object.createDate, updateDate: object.createDate, acl: object.acl, fields: plan.fields
         )
@@ -63,6 +67,9 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
         for statement in statements { _ = try await executor.rows(statement) }
         try await executor.run(
             AccountStatements.afterUpdate(update, oldFields: row.object.fields, newFields: plan.fields, rowId: row.rowId, dialect: dialect))
+        try await SQLLocationFieldGuard(executor: executor, dialect: dialect).check(
+            WrittenFieldKinds(fields: plan.fields, written: update.operations.map(\.0)), applicationId: update.key.applicationId,
+            className: update.key.className)
         var object = row.object
         object.fields = plan.fields
         object.acl = acl

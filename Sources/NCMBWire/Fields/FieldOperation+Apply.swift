@@ -2,7 +2,8 @@ extension FieldOperation {
     /// Applies the operation to a field's current value (`nil` when the field is missing) and returns the new value.
     ///
     /// Pure, and used by both storage engines inside their transactions so that they agree:
-    /// - `set` gives the value and `delete` gives `null`;
+    /// - `set` gives the value and `delete` gives `null`; setting a Relation marker declares a relation, which only a
+    ///   missing or `null` field, or a relation of the same class, accepts;
     /// - `increment` adds to a number (missing or `null` counts as 0); two integers give an integer, anything else a double;
     /// - `add` appends to an array (missing or `null` counts as `[]`); `addUnique` appends only values not yet present;
     ///   `remove` drops every element equal to one of the values. Equality is JSON equality with numbers compared by
@@ -20,7 +21,14 @@ extension FieldOperation {
         let invalid = APIError(.invalidType, field.rawValue)
         switch self {
         case .set(let value):
-            return value
+            guard case .relation(let relation) = TypedValue(value) else { return value }
+            // Declaring a relation: on a missing or null field, or again on a relation of the same class (its members
+            // stay); any other current value is not a relation of that class.
+            switch TypedValue(current ?? .null) {
+            case .null: return value
+            case .relation(let existing) where existing == relation: return value
+            default: throw invalid
+            }
         case .delete:
             return .null
         case .increment(let amount):

@@ -3,7 +3,8 @@ extension FieldOperation {
     /// docs/decisions/0011-extensions.md).
     ///
     /// `null` and `{"__op":"Delete"}` clear the field; `{"__op":…}` objects become operators; any other value is set as
-    /// it is, after every typed value (`__type`) in it, at any depth, has been checked. Dates are rewritten with the
+    /// it is, after every typed value (`__type`) in it, at any depth, has been checked. A Relation marker as the whole
+    /// value declares the field a relation (``relationMarker(_:field:)``). Dates are rewritten with the
     /// canonical 3-digit `iso` and Pointers and GeoPoints keep only their wire keys.
     ///
     /// - Parameters:
@@ -15,6 +16,8 @@ extension FieldOperation {
         guard case .object(let object) = value, let operation = object["__op"] else {
             if value.isNull {
                 self = .delete
+            } else if let relation = try FieldOperation.relationMarker(value, field: field) {
+                self = .set(relation.json)
             } else {
                 self = .set(try FieldOperation.checkedValue(value, field: field))
             }
@@ -76,6 +79,20 @@ extension FieldOperation {
             }
         }
         return (operations, acl)
+    }
+
+    /// The Relation marker `{"__type":"Relation","className":…}` a body may set a field to, declaring an empty relation
+    /// (what `NCMBRelation(className:)` sends and what exports contain; docs/decisions/0058-empty-relation-marker.md), or
+    /// `nil` when the value is not a Relation marker. Only a field's whole value may be one: markers nested in arrays or
+    /// objects stay refused.
+    ///
+    /// - Throws: E400002 `"<field> is invalid."` for a marker with another key or without a valid class name.
+    private static func relationMarker(_ value: JSONValue, field: FieldName) throws(APIError) -> Relation? {
+        guard case .object(let object) = value, object["__type"] == "Relation" else { return nil }
+        guard object.count == 2, let name = object["className"]?.stringValue, let className = ClassName(name) else {
+            throw APIError(.invalidType, field.rawValue)
+        }
+        return Relation(className: className)
     }
 
     /// The `objects` array of an `Add`, `AddUnique` or `Remove` operator, with its typed values checked.

@@ -90,3 +90,24 @@ extension BatchRequest {
         return requests
     }
 }
+
+extension BatchRequest {
+    /// The Kumo extension `"transaction": true` of a batch body: apply every sub-request or none
+    /// (docs/decisions/0008-batch.md, docs/decisions/0056-transactional-batch.md). Absent or `null` means `false`.
+    ///
+    /// - Throws: E400002 `"transaction is invalid."` when the value is not a boolean.
+    package static func isTransaction(in body: JSONObject) throws(APIError) -> Bool {
+        switch body["transaction"] {
+        case nil, .null?: return false
+        case .bool(let flag)?: return flag
+        case _?: throw APIError(.invalidType, "transaction")
+        }
+    }
+}
+
+extension RouteDeclaration {
+    /// `POST /batch`: up to 50 sub-requests in one call (docs/wire/endpoints/batch.md, docs/decisions/0008-batch.md).
+    static let batch = RouteDeclaration(.post, "batch", name: "batch", body: .json) { input throws(APIError) in
+        .batch(input.body)
+    }
+}

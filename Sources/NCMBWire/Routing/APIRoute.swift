@@ -27,6 +27,10 @@ package enum APIRoute: Sendable, Hashable {
     /// The unsigned browser-facing endpoints under `/applications/{applicationId}/`
     /// (docs/wire/endpoints/browser-pages.md), Kumo's own form pages included.
     case applicationPage(applicationId: String, ApplicationPage)
+    /// `POST /batch` `{"requests":[…]}` (docs/wire/endpoints/batch.md, docs/decisions/0008-batch.md): the raw body; the
+    /// batch controller reads the requests with `BatchRequest.requests(in:)` and the Kumo extension `"transaction"`
+    /// with `BatchRequest.isTransaction(in:)`.
+    case batch(JSONObject)
 }
 
 extension APIRoute {
@@ -34,7 +38,7 @@ extension APIRoute {
     static let declarations: [RouteDeclaration] =
         ObjectRoute.declarations
         + [.loginWithBody, .loginWithQuery, .logout, .requestMailAddressUserEntry, .requestPasswordReset, .pushOpened]
-        + FileRoute.declarations + ApplicationPage.declarations
+        + FileRoute.declarations + ApplicationPage.declarations + [.batch]
 
     /// The declaration of this route and the values it prints.
     ///
@@ -50,6 +54,7 @@ extension APIRoute {
         case .pushOpened(let objectId, let body): (.pushOpened, RouteValues(path: ["objectId": objectId], body: body))
         case .files(let file): file.declared
         case .applicationPage(let applicationId, let page): page.declared(applicationId: applicationId)
+        case .batch(let body): (.batch, RouteValues(body: body))
         }
     }
 

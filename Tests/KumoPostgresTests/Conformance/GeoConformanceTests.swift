@@ -4,14 +4,15 @@ import NCMBWire
 import Testing
 
 @Suite struct GeoConformanceTests {
-    /// Places around Tokyo, one near the antimeridian, one with a non-GeoPoint location.
+    /// Places around Tokyo, one near the antimeridian, one without a location (a field holds GeoPoints or nothing else:
+    /// docs/decisions/0057-geopoint-fields-keep-their-kind.md).
     static let places: [NewObject] = [
         Fixture.newObject("Place", "tokyo", ["location": Fixture.geoPoint(35.6812, 139.7671).json], seconds: 1),
         Fixture.newObject("Place", "yokohama", ["location": Fixture.geoPoint(35.4437, 139.6380).json], seconds: 2),
         Fixture.newObject("Place", "osaka", ["location": Fixture.geoPoint(34.6937, 135.5023).json], seconds: 3),
         Fixture.newObject("Place", "fiji", ["location": Fixture.geoPoint(-17.7134, 178.0650).json], seconds: 4),
         Fixture.newObject("Place", "samoa", ["location": Fixture.geoPoint(-13.7590, -172.1046).json], seconds: 5),
-        Fixture.newObject("Place", "nowhere", ["location": "35.68,139.76"], seconds: 6),
+        Fixture.newObject("Place", "nowhere", ["address": "35.68,139.76"], seconds: 6),
     ]
 
     static let tokyoStation = Fixture.geoPoint(35.6812, 139.7671)

@@ -27,6 +27,7 @@ struct RecordingDialect: SQLDialect {
     func jsonParameter(_ placeholder: String) -> String { "json(\(placeholder))" }
     func jsonColumnText(_ column: String) -> String { "text(\(column))" }
     func rowLock(alias: String, skippingLocked: Bool) -> String { " LOCK \(alias)" + (skippingLocked ? " SKIP" : "") }
+    func sharedRowLock(alias: String) -> String { " SHARE \(alias)" }
     var applicationCreationOrder: String { "position" }
     func validateStorable(_ fields: JSONObject) throws(StorageError) {}
 

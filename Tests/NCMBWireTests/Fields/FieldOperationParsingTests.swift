@@ -33,6 +33,8 @@ import Testing
         ("[1,[2],{\"a\":null}]", .set([1, [2], ["a": nil]])),
         (#"{"a":{"b":1}}"#, .set(["a": ["b": 1]])),
         ("{}", .set(.object(JSONObject()))),
+        // An empty relation marker declares the field a relation (docs/decisions/0058-empty-relation-marker.md).
+        (#"{"__type":"Relation","className":"user"}"#, .set(["__type": "Relation", "className": "user"])),
     ])
     func readsOperatorsAndPlainValues(text: String, expected: FieldOperation) throws {
         #expect(try parse(text) == expected)
@@ -95,7 +97,8 @@ import Testing
     @Test(arguments: [
         #"{"__type":"Pointer","className":"user"}"#, #"{"__type":"Pointer","objectId":"x"}"#,
         #"{"__type":"Pointer","className":"user","objectId":""}"#, #"{"__type":"Pointer","className":"1x","objectId":"y"}"#,
-        #"{"__type":"Relation","className":"user"}"#, #"{"__type":"Object","className":"user","objectId":"x"}"#,
+        #"{"__type":"Relation","className":"1x"}"#, #"{"__type":"Relation","className":"user","objects":[]}"#,
+        #"{"__type":"Relation"}"#, #"{"__type":"Object","className":"user","objectId":"x"}"#,
         #"{"__type":"Bytes","base64":""}"#, #"{"__type":1}"#, #"{"nested":{"__type":"Relation","className":"user"}}"#,
         #"{"__op":"Explode"}"#, #"{"__op":1}"#, #"{"__op":"Increment"}"#, #"{"__op":"Increment","amount":"1"}"#,
         #"{"__op":"Increment","amount":null}"#, #"{"__op":"Add"}"#, #"{"__op":"AddUnique","objects":"a"}"#,

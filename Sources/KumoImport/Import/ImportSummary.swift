@@ -1,0 +1,123 @@
+import KumoStorage
+
+/// What an import did to one class.
+package struct ImportClassCounts: Sendable, Hashable {
+    /// Objects written as new.
+    package var imported = 0
+    /// Objects written over stored ones (`--on-conflict replace`).
+    package var replaced = 0
+    /// Objects left alone because their objectId was stored already (`--on-conflict skip`).
+    package var skipped = 0
+    /// Objects not written, each named in the report.
+    package var failed = 0
+
+    /// Creates empty counts.
+    package init() {}
+
+    /// Counts one outcome.
+    mutating func count(_ outcome: BulkOutcome) {
+        switch outcome {
+        case .inserted: imported += 1
+        case .replaced: replaced += 1
+        case .skipped: skipped += 1
+        case .failed: failed += 1
+        }
+    }
+}
+
+/// What an import did, for the summary it prints and the end of its report.
+package struct ImportSummary: Sendable, Hashable {
+    /// Whether nothing was written (`--dry-run`).
+    package var isDryRun = false
+    /// The counts of each class, in the order the classes were met.
+    package private(set) var classes: [(name: String, counts: ImportClassCounts)] = []
+    /// Relation members the export listed whose owner and target both exist (added, or already there).
+    package var relationMembers = 0
+    /// Relation members whose target object is not in the application.
+    package var missingRelationTargets = 0
+    /// Relation lists whose owner object is not in the application.
+    package var missingRelationOwners = 0
+    /// Users written, all of them without a usable password (NCMB exported passwords encrypted).
+    package var usersWithoutPassword = 0
+    /// Of those, users with a mail address, who can set a password through a reset mail.
+    package var usersWithMailAddress = 0
+    /// Password-reset mails sent (`--send-password-reset`).
+    package var passwordResetsSent = 0
+    /// File bytes written with their metadata.
+    package var filesWithBytes = 0
+    /// Class permissions restored from a Kumo export's manifest.
+    package var classPermissionsRestored = 0
+    /// Whether the application settings were restored from a Kumo export's manifest.
+    package var settingsRestored = false
+
+    /// Creates an empty summary.
+    package init() {}
+
+    /// The counts of a class (registering it in first-met order).
+    package subscript(className: String) -> ImportClassCounts {
+        get { classes.first { $0.name == className }?.counts ?? ImportClassCounts() }
+        set {
+            if let index = classes.firstIndex(where: { $0.name == className }) {
+                classes[index].counts = newValue
+            } else {
+                classes.append((className, newValue))
+            }
+        }
+    }
+
+    /// Every class's counts added up.
+    package var total: ImportClassCounts {
+        classes.reduce(into: ImportClassCounts()) { total, entry in
+            total.imported += entry.counts.imported
+            total.replaced += entry.counts.replaced
+            total.skipped += entry.counts.skipped
+            total.failed += entry.counts.failed
+        }
+    }
+
+    package static func == (lhs: ImportSummary, rhs: ImportSummary) -> Bool {
+        lhs.isDryRun == rhs.isDryRun && lhs.classes.map(\.name) == rhs.classes.map(\.name)
+            && lhs.classes.map(\.counts) == rhs.classes.map(\.counts) && lhs.relationMembers == rhs.relationMembers
+            && lhs.missingRelationTargets == rhs.missingRelationTargets && lhs.missingRelationOwners == rhs.missingRelationOwners
+            && lhs.usersWithoutPassword == rhs.usersWithoutPassword && lhs.usersWithMailAddress == rhs.usersWithMailAddress
+            && lhs.passwordResetsSent == rhs.passwordResetsSent && lhs.filesWithBytes == rhs.filesWithBytes
+            && lhs.classPermissionsRestored == rhs.classPermissionsRestored && lhs.settingsRestored == rhs.settingsRestored
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(classes.map(\.name))
+        hasher.combine(relationMembers)
+    }
+
+    /// The table `kumo import` prints at the end.
+    package var text: String {
+        let header = ["class", "imported", "replaced", "skipped", "failed"]
+        var rows = classes.map { entry in
+            [entry.name, "\(entry.counts.imported)", "\(entry.counts.replaced)", "\(entry.counts.skipped)", "\(entry.counts.failed)"]
+        }
+        let total = total
+        rows.append(["total", "\(total.imported)", "\(total.replaced)", "\(total.skipped)", "\(total.failed)"])
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == 0 ? cell + String(repeating: " ", count: widths[index] - cell.count)
+                    : String(repeating: " ", count: widths[index] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+        var lines = [isDryRun ? "Dry run: nothing was written. This is what the import would do:" : "Import finished."]
+        lines.append(line(header))
+        lines += rows.map(line)
+        lines.append("relation members: \(relationMembers)" + (missingRelationTargets > 0 ? ", \(missingRelationTargets) with a missing target" : "")
+            + (missingRelationOwners > 0 ? ", \(missingRelationOwners) lists with a missing owner" : ""))
+        if usersWithoutPassword > 0 {
+            lines.append(
+                "users without a usable password: \(usersWithoutPassword) (NCMB exports passwords encrypted); "
+                    + "\(usersWithMailAddress) have a mail address and can set one with a password reset"
+                    + (passwordResetsSent > 0 ? "; reset mails sent: \(passwordResetsSent)" : " (--send-password-reset mails them)"))
+        }
+        if filesWithBytes > 0 { lines.append("files with bytes: \(filesWithBytes)") }
+        if classPermissionsRestored > 0 { lines.append("class permissions restored: \(classPermissionsRestored)") }
+        if settingsRestored { lines.append("application settings restored") }
+        return lines.joined(separator: "\n")
+    }
+}

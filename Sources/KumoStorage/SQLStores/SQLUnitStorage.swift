@@ -1,0 +1,63 @@
+/// The stores of one open write unit: every call runs on the unit's executor, so all of them commit or roll back with
+/// it (``StorageBackend/transaction(_:)``).
+///
+/// Each write is wrapped in a savepoint, so a write that fails leaves nothing behind inside the unit (PostgreSQL would
+/// otherwise refuse every later statement of an aborted transaction) and the caller may go on, e.g. retry with a new
+/// objectId.
+package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
+    package let applications: any ApplicationStore
+    package let objects: any ObjectStore
+    package let accounts: any AccountStore
+    package let pushJobs: any PushJobStore
+    package let bulk: any BulkStore
+    /// The outer storage's file bytes: not part of the transaction.
+    package let blobs: any BlobStore
+
+    /// Creates the stores of a unit.
+    ///
+    /// - Parameters:
+    ///   - executor: The unit's executor.
+    ///   - dialect: The engine's dialect.
+    ///   - blobs: The engine's blob store.
+    package init(executor: Executor, dialect: any SQLDialect, blobs: any BlobStore) {
+        let engine = SQLUnitEngine(executor: executor, dialect: dialect)
+        self.applications = SQLApplicationStore(engine: engine)
+        self.objects = SQLObjectStore(engine: engine)
+        self.accounts = SQLAccountStore(engine: engine)
+        self.pushJobs = SQLPushJobStore(engine: engine)
+        self.bulk = SQLBulkStore(engine: engine)
+        self.blobs = blobs
+    }
+
+    package func checkHealth() async throws {}
+
+    package func close() async throws {}
+
+    /// Already inside one: `body` runs in this transaction.
+    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
+        try await body(self)
+    }
+}
+
+/// An ``SQLEngine`` over one open unit: reads and writes run on its executor, each write inside a savepoint.
+struct SQLUnitEngine<Executor: SQLExecutor>: SQLEngine {
+    let executor: Executor
+    let dialect: any SQLDialect
+
+    func read<Value: Sendable>(_ shape: SQLReadShape, _ body: @escaping @Sendable (Executor) async throws -> Value) async throws -> Value {
+        try await body(executor)
+    }
+
+    func write<Value: Sendable>(_ unit: @escaping @Sendable (Executor) async throws -> Value) async throws -> Value {
+        _ = try await executor.rows(SQLStatement(dialect: dialect, "SAVEPOINT nested_write"))
+        do {
+            let value = try await unit(executor)
+            _ = try await executor.rows(SQLStatement(dialect: dialect, "RELEASE SAVEPOINT nested_write"))
+            return value
+        } catch {
+            _ = try? await executor.rows(SQLStatement(dialect: dialect, "ROLLBACK TO SAVEPOINT nested_write"))
+            _ = try? await executor.rows(SQLStatement(dialect: dialect, "RELEASE SAVEPOINT nested_write"))
+            throw error
+        }
+    }
+}
