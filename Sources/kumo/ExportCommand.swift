@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KumoImport
+import KumoSeams
 import KumoServer
 import KumoStorage
 import NCMBWire

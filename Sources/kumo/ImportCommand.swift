@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import KumoImport
+import KumoPush
+import KumoSeams
 import KumoServer
 import KumoStorage
 import Logging
@@ -143,7 +145,9 @@ struct ImportCommand: AsyncParsableCommand {
     ) async -> Int {
         var configuration = KumoConfiguration()
         configuration.publicURL = publicURL
-        let environment = ServerEnvironment.live(storage: storage, logger: logger, mailer: transport)
+        let environment = ServerEnvironment.live(
+            storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(), mailer: transport,
+            pushEndpoints: .production)
         let mailer = AccountMailer(environment: environment, configuration: configuration)
         var sent = 0
         for candidate in candidates {
