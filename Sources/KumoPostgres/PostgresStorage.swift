@@ -18,6 +18,8 @@ package struct PostgresStorage: StorageBackend {
     package let blobs: any BlobStore
     /// The push delivery queue.
     package let pushJobs: any PushJobStore
+    /// Deployed scripts and their execution log.
+    package let scripts: any ScriptStore
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     private let database: PostgresDatabase
@@ -32,6 +34,7 @@ package struct PostgresStorage: StorageBackend {
         self.accounts = SQLAccountStore(engine: database)
         self.blobs = PostgresBlobStore(database: database)
         self.pushJobs = SQLPushJobStore(engine: database)
+        self.scripts = SQLScriptStore(engine: database)
     }
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.

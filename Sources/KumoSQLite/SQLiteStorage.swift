@@ -15,6 +15,8 @@ package struct SQLiteStorage: StorageBackend {
     package let blobs: any BlobStore
     /// The push delivery queue.
     package let pushJobs: any PushJobStore
+    /// Deployed scripts and their execution log.
+    package let scripts: any ScriptStore
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
@@ -29,6 +31,7 @@ package struct SQLiteStorage: StorageBackend {
         self.accounts = SQLAccountStore(engine: engine)
         self.blobs = blobs
         self.pushJobs = SQLPushJobStore(engine: engine)
+        self.scripts = SQLScriptStore(engine: engine)
     }
 
     /// Opens (creating when missing) and migrates the database.

@@ -101,6 +101,7 @@ package struct FailingStorage: StorageBackend {
     package var accountStore = FailingAccountStore()
     package var blobStore = FailingBlobStore()
     package var pushJobStore = FailingPushJobStore()
+    package var scriptStore = FailingScriptStore()
     package var onCheckHealth: (@Sendable () async throws -> Void)?
 
     /// Creates a backend where every call fails.
@@ -111,6 +112,7 @@ package struct FailingStorage: StorageBackend {
     package var accounts: any AccountStore { accountStore }
     package var blobs: any BlobStore { blobStore }
     package var pushJobs: any PushJobStore { pushJobStore }
+    package var scripts: any ScriptStore { scriptStore }
 
     package func checkHealth() async throws {
         guard let onCheckHealth else { throw UnexpectedCall("StorageBackend.checkHealth()", "") }

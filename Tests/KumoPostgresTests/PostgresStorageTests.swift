@@ -39,7 +39,7 @@ struct PostgresStorageTests {
             let applied = try await storages[0].appliedMigrationCount()
             for storage in storages { try await storage.close() }
 
-            #expect(versions == [3, 3, 3, 3])
+            #expect(versions == [4, 4, 4, 4])
             #expect(applied == 3)
         }
     }
@@ -70,7 +70,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 3 && applied == 3)
+            #expect(version == 4 && applied == 4)
         }
     }
 

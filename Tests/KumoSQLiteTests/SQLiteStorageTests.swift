@@ -51,9 +51,9 @@ import Testing
         let applied = try await second.appliedMigrationCount()
         try await second.close()
 
-        #expect(firstVersion == 3)
+        #expect(firstVersion == 4)
         #expect(secondVersion == firstVersion)
-        #expect(applied == 3)
+        #expect(applied == 4)
     }
 
     @Test func healthCheckAnswersWhileOpen() async throws {

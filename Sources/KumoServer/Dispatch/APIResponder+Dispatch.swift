@@ -14,6 +14,7 @@ extension APIResponder {
         case .pushOpened(let objectId, let body): try await pushes.recordOpen(pushId: objectId, body: body, context: context)
         case .files(let file): try await files.handle(file, request: request, context: context)
         case .applicationPage(let applicationId, let page): try await browserPages.handle(page, applicationId: applicationId, path: path)
+        case .script(let call): try await scripts.run(call, request: request, context: context)
         }
     }
 

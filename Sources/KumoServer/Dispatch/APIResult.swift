@@ -17,6 +17,9 @@ package enum APIResult: Sendable {
     /// A finished response, sent as it is: the browser pages' HTML, redirects and public files (wire spec §5.10), which
     /// are never signed.
     case response(Response)
+    /// A script's answer: its status, headers and raw body, sent unchanged and signed as text, or as hex for a binary
+    /// content type (docs/wire/endpoints/scripts.md).
+    case script(ScriptAnswer)
 }
 
 /// Which blob a `.blob` result streams.

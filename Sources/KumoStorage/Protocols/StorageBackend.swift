@@ -13,6 +13,8 @@ package protocol StorageBackend: Sendable {
     var blobs: any BlobStore { get }
     /// The push delivery queue.
     var pushJobs: any PushJobStore { get }
+    /// Deployed scripts and their execution log.
+    var scripts: any ScriptStore { get }
     /// Checks that the engine answers a trivial read (used by `/ready`).
     func checkHealth() async throws
     /// Finishes queued writes and closes connections; later calls fail with `StorageError.unavailable`.

@@ -25,6 +25,8 @@ package enum APIRoute: Sendable, Hashable {
     /// The unsigned browser-facing endpoints under `/applications/{applicationId}/` (wire spec §5.10), Kumo's own form
     /// pages included.
     case applicationPage(applicationId: String, ApplicationPage)
+    /// A script call `GET | POST | PUT | DELETE /2015-09-01/script/{name}` (docs/wire/endpoints/scripts.md).
+    case script(ScriptRoute)
 }
 
 extension APIRoute {
@@ -33,6 +35,7 @@ extension APIRoute {
         ObjectRoute.declarations
         + [.loginWithBody, .loginWithQuery, .logout, .requestMailAddressUserEntry, .requestPasswordReset, .pushOpened]
         + FileRoute.declarations + ApplicationPage.declarations
+        + ScriptRoute.declarations
 
     /// The declaration of this route and the values it prints.
     ///
@@ -48,6 +51,7 @@ extension APIRoute {
         case .pushOpened(let objectId, let body): (.pushOpened, RouteValues(path: ["objectId": objectId], body: body))
         case .files(let file): file.declared
         case .applicationPage(let applicationId, let page): page.declared(applicationId: applicationId)
+        case .script(let call): call.declared
         }
     }
 
