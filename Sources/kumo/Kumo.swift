@@ -8,6 +8,7 @@ struct Kumo: AsyncParsableCommand {
         abstract: "A self-hosted backend that speaks the NIFCLOUD mobile backend (NCMB) REST API.",
         subcommands: [
             ServeCommand.self, AppsCommand.self, ClassesCommand.self, ProvidersCommand.self, CallCommand.self, BenchCommand.self,
+            ScriptsCommand.self,
         ]
     )
 }
