@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "KumoScriptsTests",
             dependencies: [
-                "KumoScripts", "KumoServer", "KumoStorage", "NCMBWire", "KumoTestSupport",
+                "NCMB", "KumoScripts", "KumoServer", "KumoStorage", "KumoPostgres", "NCMBWire", "KumoTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

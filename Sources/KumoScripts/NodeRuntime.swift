@@ -4,9 +4,10 @@ import Foundation
 package struct NodeRuntime: Sendable, Hashable {
     /// How this Node.js turns its permission model on.
     package enum PermissionModel: Sendable, Hashable {
-        /// `--permission` (Node.js 22 and later): one `--allow-fs-*` flag per path.
+        /// `--permission` (Node.js 22 and later).
         case stable
-        /// `--experimental-permission` (Node.js 20): one `--allow-fs-*` flag with comma-separated paths.
+        /// `--experimental-permission` (Node.js 20). Like `--permission`, one `--allow-fs-*` flag per path: Node.js
+        /// 20.20 honours only one entry of a comma-separated list.
         case experimental
         /// None (Node.js 18): the worker's own guards refuse child processes, workers and writes outside the scratch
         /// directory at the module level.
@@ -76,17 +77,12 @@ package struct NodeRuntime: Sendable, Hashable {
     func isolationArguments(readable: [String], scratch: String, heapMegabytes: Int) -> [String] {
         var arguments = ["--no-warnings", "--max-old-space-size=\(heapMegabytes)"]
         switch permissionModel {
-        case .stable:
-            arguments.append("--permission")
-            arguments += (readable + [scratch]).map { "--allow-fs-read=\($0)" }
-            arguments.append("--allow-fs-write=\(scratch)")
-        case .experimental:
-            arguments.append("--experimental-permission")
-            arguments.append("--allow-fs-read=" + (readable + [scratch]).joined(separator: ","))
-            arguments.append("--allow-fs-write=\(scratch)")
-        case .guardsOnly:
-            break
+        case .stable: arguments.append("--permission")
+        case .experimental: arguments.append("--experimental-permission")
+        case .guardsOnly: return arguments
         }
+        arguments += (readable + [scratch]).map { "--allow-fs-read=\($0)" }
+        arguments.append("--allow-fs-write=\(scratch)")
         return arguments
     }
 
