@@ -40,7 +40,7 @@ struct PostgresStorageTests {
             for storage in storages { try await storage.close() }
 
             #expect(versions == [4, 4, 4, 4])
-            #expect(applied == 3)
+            #expect(applied == 4)
         }
     }
 
