@@ -227,6 +227,26 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Scripts
+        .target(
+            name: "KumoScripts",
+            dependencies: ["KumoServer", "KumoStorage", "NCMBWire", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoScriptsTests",
+            dependencies: [
+                "NCMB", "KumoScripts", "KumoServer", "KumoStorage", "KumoPostgres", "NCMBWire", "KumoTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Executable
         .executableTarget(
             name: "kumo",
@@ -241,6 +261,7 @@ let package = Package(
                 "KumoIdentity",
                 "KumoPush",
                 "KumoImport",
+                "KumoScripts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -21,6 +21,8 @@ package struct PostgresStorage: StorageBackend {
     package let pushJobs: any PushJobStore
     /// Whole-application reads and writes (import, export).
     package let bulk: any BulkStore
+    /// Deployed scripts and their execution log.
+    package let scripts: any ScriptStore
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     private let database: PostgresDatabase
@@ -36,6 +38,7 @@ package struct PostgresStorage: StorageBackend {
         self.blobs = PostgresBlobStore(database: database)
         self.pushJobs = SQLPushJobStore(engine: database)
         self.bulk = SQLBulkStore(engine: database)
+        self.scripts = SQLScriptStore(engine: database)
     }
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.

@@ -17,6 +17,8 @@ package struct SQLiteStorage: StorageBackend {
     package let pushJobs: any PushJobStore
     /// Whole-application reads and writes (import, export).
     package let bulk: any BulkStore
+    /// Deployed scripts and their execution log.
+    package let scripts: any ScriptStore
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
@@ -32,6 +34,7 @@ package struct SQLiteStorage: StorageBackend {
         self.blobs = blobs
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine)
+        self.scripts = SQLScriptStore(engine: engine)
     }
 
     /// Opens (creating when missing) and migrates the database.

@@ -8,12 +8,23 @@ package struct KumoError: Error, Sendable, CustomStringConvertible {
     package var arguments: [String]
     /// What went wrong underneath; logged, never sent to the client.
     package var underlying: String?
+    /// A message that replaces the code's template, e.g. `"hello.js not found"` (docs/wire/endpoints/scripts.md); `nil`
+    /// for the template.
+    package var customMessage: String?
 
     /// Creates an error.
     package init(_ code: APIErrorCode, _ arguments: String..., underlying: String? = nil) {
         self.code = code
         self.arguments = arguments
         self.underlying = underlying
+    }
+
+    /// Creates an error with its own message instead of the code's template.
+    package init(_ code: APIErrorCode, message: String, underlying: String? = nil) {
+        self.code = code
+        self.arguments = []
+        self.underlying = underlying
+        self.customMessage = message
     }
 
     /// Creates an error whose one message argument is a field's name, e.g. `"mailAddress is empty."`.
@@ -29,7 +40,7 @@ package struct KumoError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The message the client sees.
-    package var message: String { code.message(arguments) }
+    package var message: String { customMessage ?? code.message(arguments) }
 
     package var description: String {
         "\(code.code) \(message)" + (underlying.map { " (\($0))" } ?? "")

@@ -101,6 +101,7 @@ package struct FailingStorage: StorageBackend {
     package var accountStore = FailingAccountStore()
     package var blobStore = FailingBlobStore()
     package var pushJobStore = FailingPushJobStore()
+    package var scriptStore = FailingScriptStore()
     package var onCheckHealth: (@Sendable () async throws -> Void)?
     package var bulkStore = FailingBulkStore()
     /// Runs a transaction's body; without one, ``transaction(_:)`` records an unexpected call.
@@ -122,6 +123,7 @@ package struct FailingStorage: StorageBackend {
         try await onTransaction(self)
         return try await body(self)
     }
+    package var scripts: any ScriptStore { scriptStore }
 
     package func checkHealth() async throws {
         guard let onCheckHealth else { throw UnexpectedCall("StorageBackend.checkHealth()", "") }

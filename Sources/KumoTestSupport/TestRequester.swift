@@ -14,6 +14,13 @@ package struct TestRequester: Sendable {
     /// The clock whose time becomes `X-NCMB-Timestamp`.
     package let clock: TestClock
 
+    /// Creates a requester over any test client, e.g. one of Hummingbird's `.live` tier.
+    package init(client: any TestClientProtocol, application: HostedApplication, clock: TestClock) {
+        self.client = client
+        self.application = application
+        self.clock = clock
+    }
+
     /// Sends a request. `target` is the path plus the raw query exactly as it goes on the wire.
     ///
     /// - Parameters:

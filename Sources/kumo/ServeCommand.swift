@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import KumoPush
+import KumoScripts
 import KumoServer
 import KumoSQLite
 import KumoStorage
@@ -101,6 +102,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var mailOptions: MailOptions
 
+    @OptionGroup var scriptOptions: ScriptOptions
+
     func validate() throws {
         guard (4...31).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 4 and 31") }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
@@ -130,21 +133,34 @@ struct ServeCommand: AsyncParsableCommand {
         let pushEndpoints = try makePushEndpoints()
         let storage = try await storageOptions.openStorage(logger: logger)
         let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
-        let environment = ServerEnvironment.live(
+        var environment = ServerEnvironment.live(
             storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),
             mailer: mail.transport, pushEndpoints: pushEndpoints)
+        let scripts = scriptOptions.makeRunner(logger: logger)
+        let executionLog = ScriptExecutionLog(
+            storage: storage.scripts, clock: environment.clock, logger: logger,
+            retention: .init(days: scriptOptions.logDays))
+        environment.scripts = scripts.runner
+        environment.scriptExecutions = executionLog
         let server = buildApplication(configuration: configuration, environment: environment) { port in
+            if let node = scripts.node {
+                node.setEndpoint(.init(host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port))
+                // One warm worker for the first application, so that its first call does not wait for Node.js to start.
+                Task { await node.warmUp(applicationId: application.applicationId) }
+            }
             ConnectionBanner.print(
                 host: host, port: port, application: application, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
-                databasePath: storageOptions.databasePath, mail: mail.description)
+                databasePath: storageOptions.databasePath, mail: mail.description, scripts: scripts.description)
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: StorageCloser(storage: storage)),
             .init(
                 service: PushDeliveryService(
                     storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger)),
-            .init(service: FileBlobSweeper(environment: environment)), .init(service: server),
+            .init(service: FileBlobSweeper(environment: environment)), .init(service: executionLog),
         ]
+        if let node = scripts.node { services.append(.init(service: ScriptRunnerStopper(runner: node))) }
+        services.append(.init(service: server))
         if let schedule = try backupSchedule() {
             services.insert(
                 .init(service: BackupScheduler(schedule: schedule, databasePath: storageOptions.databasePath, clock: environment.clock, logger: logger)),
@@ -173,7 +189,7 @@ struct StorageCloser: Service {
 enum ConnectionBanner {
     static func print(
         host: String, port: Int, application: HostedApplication, isNew: Bool, dataDirectory: String, databasePath: String,
-        mail: String
+        mail: String, scripts: String
     ) {
         let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
         var callOptions = ""
@@ -183,6 +199,7 @@ enum ConnectionBanner {
             Kumo is listening on \(url)
             Database: \(databasePath)\(isNew ? " (new; created application \"\(application.name)\")" : "")
             Mail: \(mail)
+            Scripts: \(scripts)
 
               application:     \(application.name)
               applicationId:   \(application.applicationId)

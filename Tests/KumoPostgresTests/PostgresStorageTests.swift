@@ -40,7 +40,7 @@ struct PostgresStorageTests {
             for storage in storages { try await storage.close() }
 
             #expect(versions == [5, 5, 5, 5])
-            #expect(applied == 4)
+            #expect(applied == 5)
         }
     }
 
@@ -70,7 +70,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 5 && applied == 4)
+            #expect(version == 5 && applied == 5)
         }
     }
 

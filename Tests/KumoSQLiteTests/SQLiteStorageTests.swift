@@ -53,7 +53,7 @@ import Testing
 
         #expect(firstVersion == 5)
         #expect(secondVersion == firstVersion)
-        #expect(applied == 4)
+        #expect(applied == 5)
     }
 
     @Test func healthCheckAnswersWhileOpen() async throws {

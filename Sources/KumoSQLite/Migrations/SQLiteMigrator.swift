@@ -8,7 +8,9 @@ import Logging
 /// migration is never edited: changes go into a new, higher-numbered one.
 enum SQLiteMigrator {
     /// Every migration, in version order.
-    static let migrations: [(version: Int, script: String)] = [(1, version1), (2, version2), (3, version3), (5, version5)]
+    static let migrations: [(version: Int, script: String)] = [
+        (1, version1), (2, version2), (3, version3), (4, version4), (5, version5),
+    ]
 
     /// Applies the missing migrations on the write connection before any other connection opens.
     ///

@@ -26,6 +26,10 @@ package struct ServerEnvironment: Sendable {
     package var authDataVerifier: any AuthDataVerifier
     /// Delivers push notifications to APNs and FCM (`PlatformPushSender` of `KumoPush` in production).
     package var pushSender: any PushNotificationSender
+    /// Runs deployed scripts; by default none can run (every call answers 503). `kumo serve` wires the Node.js pool.
+    package var scripts: any ScriptRunner = UnavailableScriptRunner()
+    /// Takes script execution log entries; `nil` (the default) writes each one to storage before the call answers.
+    package var scriptExecutions: (any ScriptExecutionRecorder)?
 
     /// Creates an environment.
     package init(

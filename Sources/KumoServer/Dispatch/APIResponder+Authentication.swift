@@ -38,13 +38,16 @@ extension APIResponder {
             throw KumoError(.noSuchApplication)
         }
         context.application = application
-        let fixedHosts = endpoint.isScript ? configuration.scriptHosts : configuration.apiHosts
+        // Script calls also accept the configured API hosts (clients behind a proxy sign one public name for both) and
+        // sign their method in upper case whatever case it was sent in (docs/wire/endpoints/scripts.md).
+        let fixedHosts = endpoint.isScript ? configuration.scriptHosts + configuration.apiHosts : configuration.apiHosts
         let signed = SignedRequest(
-            method: request.method.rawValue, path: path, rawQuery: query,
+            method: endpoint.isScript ? request.method.rawValue.uppercased() : request.method.rawValue, path: path, rawQuery: query,
             hostHeader: request.headers[HeaderNames.host] ?? request.head.authority, applicationKey: applicationKey,
             timestamp: request.headers[HeaderNames.timestamp], signature: request.headers[HeaderNames.signature])
         guard let timestamp = signed.timestamp, signed.signature != nil,
-            let stringToSign = RequestSignature.verify(signed, clientKey: application.clientKey, fixedHosts: fixedHosts)
+            let stringToSign = RequestSignature.verify(
+                signed, clientKey: application.clientKey, fixedHosts: fixedHosts, acceptsUnsignedQuery: endpoint.isScript)
         else {
             context.stringToSign = RequestSignature.fallbackStringToSign(for: signed, fixedHosts: fixedHosts)
             Counter(label: "kumo_signature_failures_total").increment()
@@ -90,6 +93,13 @@ extension APIResponder {
             return await renderBlob(status: status, contentType: contentType, download: download, context: context)
         case .response(let finished):
             return finished
+        case .script(let answer):
+            let (headers, binary) = ScriptAnswerHeaders.fields(of: answer)
+            signedBody = answer.body
+            isBinary = binary
+            response = Response(
+                status: HTTPResponse.Status(code: answer.status), headers: headers,
+                body: .init(byteBuffer: .init(bytes: answer.body)))
         }
         sign(&response, body: signedBody, isBinary: isBinary, context: context)
         return response

@@ -74,7 +74,7 @@ extension APIResponder {
         case .json(_, let value): return value
         case .encodedJSON(_, let bytes): return try JSONValue(parsing: bytes)
         case .empty: return .object([:])
-        case .binary, .blob, .response: throw KumoError(.noDataAvailable)
+        case .binary, .blob, .response, .script: throw KumoError(.noDataAvailable)
         }
     }
 }

@@ -16,6 +16,7 @@ extension APIResponder {
         case .files(let file): try await files.handle(file, request: request, context: context)
         case .applicationPage(let applicationId, let page): try await browserPages.handle(page, applicationId: applicationId, path: path)
         case .batch(let body): try await batch(body: body, context: context)
+        case .script(let call): try await scripts.run(call, request: request, context: context)
         }
     }
 

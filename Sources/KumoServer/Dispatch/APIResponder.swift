@@ -27,6 +27,7 @@ package struct APIResponder: HTTPResponder {
     let pushes: PushController
     let mailRequests: MailRequestsController
     let browserPages: BrowserPagesController
+    let scripts: ScriptsController
     let classPermissions: ClassPermissionGate
 
     /// Creates the responder.
@@ -44,6 +45,7 @@ package struct APIResponder: HTTPResponder {
         self.mailRequests = MailRequestsController(environment: environment, configuration: configuration)
         self.browserPages = BrowserPagesController(environment: environment, configuration: configuration, files: files)
         self.classPermissions = classPermissions
+        self.scripts = ScriptsController(environment: environment)
     }
 
     package func respond(to request: Request, context: Context) async throws -> Response {

@@ -19,6 +19,9 @@ package enum APIResult: Sendable {
     /// A finished response, sent as it is: the browser pages' HTML, redirects and public files
     /// (docs/wire/endpoints/browser-pages.md), which are never signed.
     case response(Response)
+    /// A script's answer: its status, headers and raw body, sent unchanged and signed as text, or as hex for a binary
+    /// content type (docs/wire/endpoints/scripts.md).
+    case script(ScriptAnswer)
 }
 
 /// Which blob a `.blob` result streams.

@@ -31,6 +31,8 @@ package struct ApplicationSettings: Sendable, Hashable {
     package var maximumFileSize: Int64
     /// APNs and FCM credentials for push delivery.
     package var push: PushSettings
+    /// Script limits: file size, count, run time, answer size, calls at once (docs/wire/endpoints/scripts.md).
+    package var scripts = ScriptSettings()
     /// Keys this version does not know, kept verbatim.
     package var unknownKeys: JSONObject
 

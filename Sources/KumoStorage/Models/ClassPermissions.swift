@@ -54,10 +54,7 @@ extension ClassPermissions {
         var object = JSONObject()
         for operation in ObjectOperation.allCases {
             guard let permission = operations[operation], permission != .everyone else { continue }
-            object[operation.rawValue] = [
-                "public": .bool(permission.isPublic), "authenticated": .bool(permission.allowsAuthenticatedUsers),
-                "roles": .array(permission.roleNames.sorted().map { .string($0) }),
-            ]
+            object[operation.rawValue] = permission.storedJSON
         }
         return .object(object)
     }
@@ -67,16 +64,35 @@ extension ClassPermissions {
         var operations: [ObjectOperation: OperationPermission] = [:]
         if case .object(let object) = value {
             for operation in ObjectOperation.allCases {
-                guard case .object(let fields)? = object[operation.rawValue] else { continue }
-                var roles: Set<String> = []
-                if case .array(let names)? = fields["roles"] {
-                    for case .string(let name) in names { roles.insert(name) }
-                }
-                operations[operation] = OperationPermission(
-                    isPublic: fields["public"] == .bool(true), allowsAuthenticatedUsers: fields["authenticated"] == .bool(true),
-                    roleNames: roles)
+                guard let stored = object[operation.rawValue], case .object = stored else { continue }
+                operations[operation] = OperationPermission(storedJSON: stored)
             }
         }
         self.init(operations)
+    }
+}
+
+extension OperationPermission {
+    /// The stored form: `{"public":false,"authenticated":true,"roles":["Admin"]}` (roles sorted).
+    package var storedJSON: JSONValue {
+        [
+            "public": .bool(isPublic), "authenticated": .bool(allowsAuthenticatedUsers),
+            "roles": .array(roleNames.sorted().map { .string($0) }),
+        ]
+    }
+
+    /// Reads the stored form; missing or malformed keys grant nothing (they can only come from a hand-edited database).
+    package init(storedJSON value: JSONValue) {
+        guard case .object(let fields) = value else {
+            self.init(isPublic: false)
+            return
+        }
+        var roles: Set<String> = []
+        if case .array(let names)? = fields["roles"] {
+            for case .string(let name) in names { roles.insert(name) }
+        }
+        self.init(
+            isPublic: fields["public"] == .bool(true), allowsAuthenticatedUsers: fields["authenticated"] == .bool(true),
+            roleNames: roles)
     }
 }

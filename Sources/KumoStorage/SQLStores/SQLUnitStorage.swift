@@ -10,6 +10,8 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
     package let accounts: any AccountStore
     package let pushJobs: any PushJobStore
     package let bulk: any BulkStore
+    /// Deployed scripts and their execution log, in the unit too.
+    package let scripts: any ScriptStore
     /// The outer storage's file bytes: not part of the transaction.
     package let blobs: any BlobStore
 
@@ -26,6 +28,7 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
         self.accounts = SQLAccountStore(engine: engine)
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine)
+        self.scripts = SQLScriptStore(engine: engine)
         self.blobs = blobs
     }
 

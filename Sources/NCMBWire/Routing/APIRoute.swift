@@ -31,6 +31,8 @@ package enum APIRoute: Sendable, Hashable {
     /// batch controller reads the requests with `BatchRequest.requests(in:)` and the Kumo extension `"transaction"`
     /// with `BatchRequest.isTransaction(in:)`.
     case batch(JSONObject)
+    /// A script call `GET | POST | PUT | DELETE /2015-09-01/script/{name}` (docs/wire/endpoints/scripts.md).
+    case script(ScriptRoute)
 }
 
 extension APIRoute {
@@ -39,6 +41,7 @@ extension APIRoute {
         ObjectRoute.declarations
         + [.loginWithBody, .loginWithQuery, .logout, .requestMailAddressUserEntry, .requestPasswordReset, .pushOpened]
         + FileRoute.declarations + ApplicationPage.declarations + [.batch]
+        + ScriptRoute.declarations
 
     /// The declaration of this route and the values it prints.
     ///
@@ -55,6 +58,7 @@ extension APIRoute {
         case .files(let file): file.declared
         case .applicationPage(let applicationId, let page): page.declared(applicationId: applicationId)
         case .batch(let body): (.batch, RouteValues(body: body))
+        case .script(let call): call.declared
         }
     }
 

@@ -44,12 +44,22 @@ struct RouteTable: Sendable {
         let key = Key(version: segments[0], count: resource.count, first: resource[resource.startIndex])
         for entry in entries[key] ?? [] {
             guard let parameters = entry.pattern.parameters(of: resource) else { continue }
-            guard let requestMethod = RequestMethod(rawValue: method),
-                let declaration = entry.declarations.first(where: { $0.method == requestMethod })
-            else { throw APIError(.methodNotAllowed) }
+            guard let declaration = Self.declaration(in: entry, method: method) else { throw APIError(.methodNotAllowed) }
             return ResolvedRoute(declaration: declaration, parameters: parameters)
         }
         throw APIError(.noDataAvailable)
+    }
+
+    /// The declaration of `entry` for `method`: API methods match exactly, script methods in any case (scripts are
+    /// called with `get`, `Post`… by some clients, docs/wire/endpoints/scripts.md).
+    private static func declaration(in entry: PathEntry, method: String) -> RouteDeclaration? {
+        if let requestMethod = RequestMethod(rawValue: method),
+            let declaration = entry.declarations.first(where: { $0.method == requestMethod })
+        {
+            return declaration
+        }
+        let upperCased = method.uppercased()
+        return entry.declarations.first { $0.endpoint.isScript && $0.method.rawValue == upperCased }
     }
 
     /// The percent-decoded segments of a path that starts with `/`, a single trailing slash dropped.

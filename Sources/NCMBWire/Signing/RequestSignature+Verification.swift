@@ -10,9 +10,13 @@ extension RequestSignature {
     ///   - clientKey: the application's client key.
     ///   - fixedHosts: the configured FQDNs for this endpoint: ``defaultAPIHost`` or ``defaultScriptHost`` unless
     ///     configured otherwise (candidate a).
+    ///   - acceptsUnsignedQuery: also accept a GET whose query was left out of the signature (script calls: a published
+    ///     NCMB proxy signs them that way, docs/wire/endpoints/scripts.md).
     /// - Returns: the string to sign that matched, over which the response signature is computed (step 11); `nil` when
     ///   a header is missing or no candidate matches.
-    package static func verify(_ request: SignedRequest, clientKey: String, fixedHosts: [String]) -> String? {
+    package static func verify(
+        _ request: SignedRequest, clientKey: String, fixedHosts: [String], acceptsUnsignedQuery: Bool = false
+    ) -> String? {
         guard let sent = request.signature, let applicationKey = request.applicationKey, let timestamp = request.timestamp else {
             return nil
         }
@@ -23,6 +27,9 @@ extension RequestSignature {
         var orders = [pairsLine(queryPairs: queryPairs, applicationKey: applicationKey, timestamp: timestamp, sortedByKey: false)]
         let keyOrder = pairsLine(queryPairs: queryPairs, applicationKey: applicationKey, timestamp: timestamp, sortedByKey: true)
         if keyOrder != orders[0] { orders.append(keyOrder) }
+        if acceptsUnsignedQuery, !queryPairs.isEmpty {
+            orders.append(pairsLine(queryPairs: [], applicationKey: applicationKey, timestamp: timestamp, sortedByKey: false))
+        }
         var paths = [request.path]
         if let decoded = PercentEncoding.decode(request.path), decoded != request.path { paths.append(decoded) }
         // Hosts and paths are deduplicated and no host or path holds a line break, so every candidate is distinct: at

@@ -53,8 +53,8 @@ import Testing
             ])
     }
 
-    @Test func declaresNoScriptEndpointUntilScriptsAreServed() {
-        #expect(APIEndpoint.all.filter(\.isScript).isEmpty)
+    @Test func declaresOneScriptEndpointForItsFourMethods() {
+        #expect(APIEndpoint.all.filter(\.isScript).map(\.name) == ["script.run"])
     }
 
     @Test func givesEveryEndpointADistinctName() {

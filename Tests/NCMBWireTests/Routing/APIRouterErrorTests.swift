@@ -9,8 +9,6 @@ import Testing
         "/2015-09-01/script/a/b.js", "/2013-09-01/files/dir/a.txt", "/2013-09-01/push/abc/closeNumber",
         "/2013-09-01/users/abc/openNumber", "/2013-09-01/applications/appId", "/2013-09-01/applications/appId/unknown",
         "/2013-09-01/applications/appId/publicFiles", "/2013-09-01/files/%FF.txt", "/2013-09-01/login/extra",
-        // Scripts are not declared until they are served: their paths are unknown paths.
-        "/2015-09-01/script/hello.js",
     ]
 
     static let disallowedMethods: [(RequestMethod, String)] = [
@@ -85,11 +83,8 @@ import Testing
         #expect(throws: APIError(.invalidType, "fileName")) { try APIRouter.match(request(.get, path)) }
     }
 
-    @Test(arguments: [
-        "/2015-09-01/script/a.js", "/2015-09-01/script/%2E%2E", "/2015-09-01/script/..%2Fsecret.js",
-    ])
-    func answersAPostToAnUndeclaredBatchOrScriptPathLikeAnyUnknownPath(path: String) {
-        #expect(throws: APIError(.noDataAvailable)) { try APIRouter.match(request(.post, path, body: "[]")) }
-        #expect(throws: APIError(.noDataAvailable)) { try APIRouter.endpoint(method: "POST", path: path) }
+    @Test(arguments: ["/2015-09-01/script/%2E%2E", "/2015-09-01/script/..%2Fsecret.js"])
+    func rejectsAScriptNameThatCouldEscapeADirectory(path: String) {
+        #expect(throws: APIError(.invalidType, "name")) { try APIRouter.match(request(.get, path)) }
     }
 }

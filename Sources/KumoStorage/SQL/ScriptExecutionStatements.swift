@@ -1,0 +1,110 @@
+package import NCMBWire
+
+/// The dialect-neutral statements of the execution log (`script_executions`), shared by both engines.
+///
+/// `entry_id` increases with every entry (SQLite `AUTOINCREMENT`, a PostgreSQL identity), so it orders the log and lets
+/// `kumo scripts logs --follow` ask for what came after the last entry it printed. `request`, `response` and `console`
+/// are JSON text; they are never queried.
+package enum ScriptExecutionStatements {
+    /// The columns of an entry, without `entry_id`, in the order ``insert(_:dialect:)`` writes them.
+    private static let columns =
+        "application_id, script_name, started_at, duration_ms, method, status, request, response, console, error, stack"
+
+    /// Appends one entry.
+    package static func insert(_ execution: ScriptExecution, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "INSERT INTO script_executions (\(columns)) VALUES (")
+        let console = JSONValue.array(execution.console.map { ["level": .string($0.level), "text": .string($0.text)] })
+        statement.bind(list: [
+            .text(execution.applicationId), .text(execution.scriptName), .integer(execution.startedAt.millisecondsSince1970),
+            .integer(execution.durationMilliseconds), .text(execution.method), .text(execution.status.rawValue),
+            .text(JSONValue.object(execution.request).serializedString()),
+            .text(JSONValue.object(execution.response).serializedString()), .text(console.serializedString()),
+            execution.error.map(SQLValue.text) ?? .null, execution.stack.map(SQLValue.text) ?? .null,
+        ])
+        statement.append(")")
+        return statement
+    }
+
+    /// The newest `limit` entries of an application (of one script when `scriptName` is given), oldest first.
+    package static func recent(applicationId: String, scriptName: String?, limit: Int, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT * FROM (SELECT entry_id, \(columns) FROM script_executions")
+        statement.appendFilter(applicationId: applicationId, scriptName: scriptName)
+        statement.append(" ORDER BY entry_id DESC LIMIT ")
+        statement.bind(.integer(Int64(max(0, limit))))
+        statement.append(") AS recent ORDER BY entry_id")
+        return statement
+    }
+
+    /// At most `limit` entries after `entryId`, oldest first.
+    package static func after(
+        _ entryId: Int64, applicationId: String, scriptName: String?, limit: Int, dialect: any SQLDialect
+    ) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT entry_id, \(columns) FROM script_executions")
+        statement.appendFilter(applicationId: applicationId, scriptName: scriptName)
+        statement.append(" AND entry_id > ")
+        statement.bind(.integer(entryId))
+        statement.append(" ORDER BY entry_id LIMIT ")
+        statement.bind(.integer(Int64(max(0, limit))))
+        return statement
+    }
+
+    /// Deletes the entries that started before `cutoff`.
+    package static func deleteStarted(before cutoff: WireDate, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "DELETE FROM script_executions WHERE started_at < ")
+        statement.bind(.integer(cutoff.millisecondsSince1970))
+        return statement
+    }
+
+    /// The applications that have entries: rows of `application_id`.
+    package static func applications(dialect: any SQLDialect) -> SQLStatement {
+        SQLStatement(dialect: dialect, "SELECT DISTINCT application_id FROM script_executions")
+    }
+
+    /// Deletes all but the newest `keeping` entries of an application.
+    package static func deleteOlderThanNewest(_ keeping: Int, applicationId: String, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "DELETE FROM script_executions WHERE application_id = ")
+        let application = statement.parameter(.text(applicationId))
+        statement.append(application)
+        statement.append(" AND entry_id <= (SELECT entry_id FROM script_executions WHERE application_id = \(application)")
+        statement.append(" ORDER BY entry_id DESC LIMIT 1 OFFSET ")
+        statement.bind(.integer(Int64(max(0, keeping))))
+        statement.append(")")
+        return statement
+    }
+
+    /// Decodes an entry row.
+    ///
+    /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
+    package static func execution(_ row: SQLRow) throws(StorageError) -> ScriptExecution {
+        guard let entryId = row.integer("entry_id"), let applicationId = row.string("application_id"),
+            let scriptName = row.string("script_name"), let startedAt = row.integer("started_at"),
+            let duration = row.integer("duration_ms"), let method = row.string("method"),
+            let status = row.string("status").flatMap(ScriptExecutionStatus.init(rawValue:)),
+            let request = row.string("request").flatMap({ try? JSONValue(parsing: $0) })?.objectValue,
+            let response = row.string("response").flatMap({ try? JSONValue(parsing: $0) })?.objectValue,
+            let console = row.string("console").flatMap({ try? JSONValue(parsing: $0) })?.arrayValue
+        else { throw StorageError.unavailable("A script_executions row could not be decoded.") }
+        let lines = console.compactMap { line -> ScriptConsoleLine? in
+            guard let level = line.objectValue?["level"]?.stringValue, let text = line.objectValue?["text"]?.stringValue else {
+                return nil
+            }
+            return ScriptConsoleLine(level: level, text: text)
+        }
+        return ScriptExecution(
+            sequence: entryId, applicationId: applicationId, scriptName: scriptName,
+            startedAt: WireDate(millisecondsSince1970: startedAt), durationMilliseconds: duration, method: method, status: status,
+            request: request, response: response, console: lines, error: row.string("error"), stack: row.string("stack"))
+    }
+}
+
+extension SQLStatement {
+    /// Appends ` WHERE application_id = … [AND script_name = …]`.
+    fileprivate mutating func appendFilter(applicationId: String, scriptName: String?) {
+        append(" WHERE application_id = ")
+        bind(.text(applicationId))
+        if let scriptName {
+            append(" AND script_name = ")
+            bind(.text(scriptName))
+        }
+    }
+}

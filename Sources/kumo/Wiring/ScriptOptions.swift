@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import KumoScripts
+import KumoServer
+import Logging
+import ServiceLifecycle
+
+/// How `kumo serve` runs NCMB scripts (docs/configuration.md, "Scripts"): which Node.js, where `require` finds modules,
+/// how many workers, how long the execution log is kept.
+struct ScriptOptions: ParsableArguments {
+    @Option(name: .customLong("node"), help: "The Node.js executable for scripts (default: node on PATH).")
+    var nodeOption: String?
+
+    /// `--node`, else `KUMO_NODE`.
+    var node: String? { nodeOption ?? ProcessInfo.processInfo.environment["KUMO_NODE"] }
+
+    @Option(
+        name: .customLong("scripts-modules"),
+        help: "A folder whose node_modules scripts require from (npm install ncmb there).")
+    var modulesOption: String?
+
+    /// `--scripts-modules`, else `KUMO_SCRIPTS_MODULES`.
+    var modules: String? { modulesOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_MODULES"] }
+
+    @Option(name: .customLong("scripts-workers"), help: "The most Node.js worker processes at once, over all applications.")
+    var workers = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_WORKERS"] ?? "") ?? 8
+
+    @Option(name: .customLong("scripts-heap-mb"), help: "Each worker's JavaScript heap limit in MiB.")
+    var heapMegabytes = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_HEAP_MB"] ?? "") ?? 128
+
+    @Option(name: .customLong("scripts-log-days"), help: "How many days the script execution log keeps entries.")
+    var logDays = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_LOG_DAYS"] ?? "") ?? 7
+
+    func validate() throws {
+        guard (1...256).contains(workers) else { throw ValidationError("--scripts-workers must be between 1 and 256") }
+        guard (16...16_384).contains(heapMegabytes) else { throw ValidationError("--scripts-heap-mb must be between 16 and 16384") }
+        guard (1...3_650).contains(logDays) else { throw ValidationError("--scripts-log-days must be between 1 and 3650") }
+        if let modules {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: modules, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--scripts-modules \(modules) is not a folder")
+            }
+        }
+    }
+
+    /// The runner: Node.js workers when Node.js is usable, else one that answers 503 with the reason. Never fails the
+    /// start: without scripts the rest of Kumo still serves.
+    func makeRunner(logger: Logger) -> (runner: any ScriptRunner, node: NodeScriptRunner?, description: String) {
+        switch NodeRuntime.locate(explicitPath: node, searchPath: ProcessInfo.processInfo.environment["PATH"]) {
+        case .failure(let error):
+            logger.warning("Scripts are off", metadata: ["reason": "\(error)"])
+            return (UnavailableScriptRunner(reason: error.description), nil, "off: \(error)")
+        case .success(let runtime):
+            let configuration = NodeScriptRunner.Configuration(
+                modulesDirectory: modules, maximumWorkers: workers, heapMegabytes: heapMegabytes)
+            do {
+                let runner = try NodeScriptRunner(runtime: runtime, configuration: configuration, logger: logger)
+                return (runner, runner, runtime.description + (modules.map { ", modules from \($0)" } ?? ""))
+            } catch {
+                let reason = "the script runtime directory could not be written: \(error)"
+                logger.warning("Scripts are off", metadata: ["reason": "\(reason)"])
+                return (UnavailableScriptRunner(reason: reason), nil, "off: \(reason)")
+            }
+        }
+    }
+}
+
+/// Stops the Node.js workers when the service group shuts down.
+struct ScriptRunnerStopper: Service {
+    let runner: NodeScriptRunner
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await runner.shutDown()
+    }
+}
