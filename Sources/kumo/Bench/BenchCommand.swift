@@ -90,6 +90,11 @@ struct BenchCommand: AsyncParsableCommand {
             progress("Seeding \(objects) objects …")
             let dataset = try await BenchDataset.seed(storage: storage, itemCount: objects)
             progress("Seeded in \(ContinuousClock.now - seedingStart).")
+            if selectedScenarios.contains(.script) {
+                let deployment = ScriptDeployment(
+                    applicationId: dataset.application.applicationId, name: BenchDataset.scriptName, code: BenchDataset.scriptCode)
+                _ = try await storage.scripts.deploy(deployment, maximumCount: 100, now: SystemWallClock().now())
+            }
             return (dataset, try await storageBaselines(storage: storage, dataset: dataset))
         }
         var measurements = baselines

@@ -21,6 +21,9 @@ struct BenchDataset: Sendable {
     static let scoreField = FieldName(constant: "score")
     /// The pointer to a `BenchOwner` that the include scenario expands.
     static let ownerField = FieldName(constant: "owner")
+    /// The script of the `script` scenario, and its code: the smallest answer a script can give.
+    static let scriptName = "bench.js"
+    static let scriptCode = "module.exports = function (req, res) { res.send('ok'); };\n"
 
     /// The application the requests are signed for.
     let application: HostedApplication

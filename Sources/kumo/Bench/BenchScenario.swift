@@ -22,6 +22,9 @@ enum BenchScenario: String, CaseIterable, Sendable {
     /// getById measured while other connections send wrong-password logins without pause: hashing must not slow other
     /// requests (issue 4). Compare its rate with `getById`'s.
     case loginStorm
+    /// `GET /2015-09-01/script/bench.js`: a deployed script that answers `ok` as text, run by a warm Node.js worker
+    /// (issue 14). Skipped, with the reason, when the server cannot run scripts (no Node.js).
+    case script
 
     /// How the scenario appears in the table.
     var label: String {
@@ -35,6 +38,7 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .include: "query 20 + include pointer"
         case .login: "login (bcrypt)"
         case .loginStorm: "getById during a wrong-password login storm"
+        case .script: "script: GET, trivial Node.js script"
         }
     }
 
@@ -92,6 +96,8 @@ enum BenchScenario: String, CaseIterable, Sendable {
                     includesCount: self == .queryCount, include: self == .include ? [[BenchDataset.ownerField]] : [])
                 return APIRouter.print(.objects(items, .find(parameters)))
             }
+        case .script:
+            return [APIRouter.print(.script(ScriptRoute(name: BenchDataset.scriptName, method: .get)))]
         case .login:
             return userNames.map { name in
                 APIRouter.print(.login(.body(BenchSession.credentials(userName: name, password: password))))
