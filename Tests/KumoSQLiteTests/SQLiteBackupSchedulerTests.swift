@@ -57,6 +57,29 @@ import Testing
         }
     }
 
+    /// Runs `schedule` as `kumo serve` does, sleeping on `timer`; backup number n is dated n intervals after
+    /// ``Fixture/date(_:)``'s origin.
+    static func start(
+        _ schedule: SQLiteBackupSchedule, source: TemporaryStorage, logger: Logger, timer: ManualTimer, outcomes: Outcomes
+    ) -> Task<Void, any Error> {
+        let taken = Mutex<Int64>(0)
+        let seconds = schedule.interval.components.seconds
+        return Task {
+            try await schedule.runRepeatedly(
+                databasePath: source.databasePath, blobDirectory: source.databasePath + "-files", logger: logger,
+                sleep: { await timer.sleep($0) },
+                now: { Fixture.date(taken.withLock { $0 += 1; return $0 } * seconds) },
+                completed: { await outcomes.add($0) })
+        }
+    }
+
+    /// Cancels the scheduler and lets its pending sleep return, so that it ends.
+    static func stop(_ scheduler: Task<Void, any Error>, timer: ManualTimer) async throws {
+        scheduler.cancel()
+        await timer.advance()
+        try await scheduler.value
+    }
+
     @Test func eachIntervalWritesAVerifiedBackupAndOnlyTheNewestKeepStay() async throws {
         let source = try TemporaryStorage()
         defer { source.remove() }
@@ -68,14 +91,7 @@ import Testing
         let schedule = try SQLiteBackupSchedule(every: "6h", keep: 2, directory: backups.path)
         let timer = ManualTimer()
         let outcomes = Outcomes()
-        let hours = Mutex<Int64>(0)
-        let scheduler = Task {
-            try await schedule.runRepeatedly(
-                databasePath: source.databasePath, blobDirectory: source.databasePath + "-files", logger: TemporaryStorage.logger,
-                sleep: { await timer.sleep($0) },
-                now: { Fixture.date(hours.withLock { $0 += 6; return $0 } * 3600) },
-                completed: { await outcomes.add($0) })
-        }
+        let scheduler = Self.start(schedule, source: source, logger: TemporaryStorage.logger, timer: timer, outcomes: outcomes)
 
         await timer.advance()
         await outcomes.wait(for: 1)
@@ -86,9 +102,7 @@ import Testing
         _ = try await storage.objects.create(Fixture.newObject("GameScore", "object3", ["score": .integer(3)]))
         await timer.advance()
         await outcomes.wait(for: 3)
-        scheduler.cancel()
-        await timer.advance()
-        try await scheduler.value
+        try await Self.stop(scheduler, timer: timer)
         try await storage.close()
 
         let first = SQLiteBackupSchedule.fileName(at: Fixture.date(6 * 3600))
@@ -101,7 +115,8 @@ import Testing
         #expect(reports.map { URL(fileURLWithPath: $0.path).lastPathComponent } == [first, second, third])
         #expect(reports.map(\.objects) == [1, 2, 3])
         #expect(await timer.requested.allSatisfy { $0 == .seconds(6 * 3600) })
-        #expect(await timer.requested.count == 4)
+        // Three sleeps came before the three backups (a fourth may have begun before the cancellation).
+        #expect(await timer.requested.count >= 3)
 
         // The newest backup passes the integrity check and restores every object written before it.
         let newest = backups.appendingPathComponent(third).path
@@ -135,23 +150,14 @@ import Testing
         let schedule = try SQLiteBackupSchedule(every: "30m", keep: 3, directory: backups.path)
         let timer = ManualTimer()
         let outcomes = Outcomes()
-        let minutes = Mutex<Int64>(0)
-        let scheduler = Task {
-            try await schedule.runRepeatedly(
-                databasePath: source.databasePath, blobDirectory: source.databasePath + "-files", logger: Self.quietLogger,
-                sleep: { await timer.sleep($0) },
-                now: { Fixture.date(minutes.withLock { $0 += 30; return $0 } * 60) },
-                completed: { await outcomes.add($0) })
-        }
+        let scheduler = Self.start(schedule, source: source, logger: Self.quietLogger, timer: timer, outcomes: outcomes)
 
         await timer.advance()
         await outcomes.wait(for: 1)
         try FileManager.default.removeItem(at: backups)
         await timer.advance()
         await outcomes.wait(for: 2)
-        scheduler.cancel()
-        await timer.advance()
-        try await scheduler.value
+        try await Self.stop(scheduler, timer: timer)
         try await storage.close()
 
         #expect(await outcomes.failures.count == 1)
