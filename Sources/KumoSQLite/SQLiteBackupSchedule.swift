@@ -72,4 +72,25 @@ package struct SQLiteBackupSchedule: Sendable, Hashable {
         }
         return report
     }
+
+    /// Backs up every `interval` until the task is cancelled, as `kumo serve` runs it: `sleep` waits one interval (the
+    /// server passes `Task.sleep`, tests a clock they advance), `now` dates each backup. A failed backup is logged and
+    /// the next one is tried on time; `completed` sees every outcome.
+    package func runRepeatedly(
+        databasePath: String, blobDirectory: String, logger: Logger, sleep: @Sendable (Duration) async throws -> Void,
+        now: @Sendable () -> WireDate, completed: @Sendable (Result<SQLiteBackup.Report, any Error>) async -> Void = { _ in }
+    ) async throws {
+        while !Task.isCancelled {
+            try await sleep(interval)
+            guard !Task.isCancelled else { return }
+            do {
+                let report = try await run(at: now(), databasePath: databasePath, blobDirectory: blobDirectory, logger: logger)
+                logger.info("backup written", metadata: ["path": "\(report.path)", "objects": "\(report.objects)", "files": "\(report.blobs)"])
+                await completed(.success(report))
+            } catch {
+                logger.error("backup failed", metadata: ["error": "\(error)"])
+                await completed(.failure(error))
+            }
+        }
+    }
 }

@@ -70,6 +70,9 @@ extension TestResponse {
     /// The body as text.
     package var text: String { String(buffer: body) }
 
+    /// The body's bytes, e.g. a downloaded file.
+    package var bytes: [UInt8] { Array(body.readableBytesView) }
+
     /// The NCMB error code of an error body, e.g. `E404001`.
     package var errorCode: String? { json?.objectValue?["code"]?.stringValue }
 }

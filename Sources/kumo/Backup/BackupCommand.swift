@@ -23,7 +23,7 @@ struct BackupCommand: AsyncParsableCommand {
         let logger = LoggingSetup.bootstrap(level: "warning")
         if storageOptions.usesPostgres {
             try PostgresDump.run(databaseURL: storageOptions.database, outputPath: outputPath)
-            print("pg_dump wrote \(outputPath); restore it with pg_restore --clean --dbname <url> \(outputPath)")
+            print("pg_dump wrote \(outputPath); restore it with kumo restore \(outputPath) --database <url>")
             return
         }
         let report = try await SQLiteBackup.backup(
@@ -36,8 +36,11 @@ struct BackupCommand: AsyncParsableCommand {
 struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
-        abstract: "Restore a kumo backup into the data directory (SQLite; the server must be stopped).",
-        discussion: "PostgreSQL backups are pg_dump files: restore them with pg_restore.")
+        abstract: "Restore a kumo backup into the data directory (SQLite; the server must be stopped) or a PostgreSQL database.",
+        discussion: """
+            PostgreSQL: runs pg_restore --clean --if-exists --single-transaction on the pg_dump file of kumo backup, replacing
+            the tables it holds (stop the servers first).
+            """)
 
     @Argument(help: "The backup file.")
     var backupPath: String
@@ -48,8 +51,10 @@ struct RestoreCommand: AsyncParsableCommand {
     @OptionGroup var storageOptions: StorageOptions
 
     func run() async throws {
-        guard !storageOptions.usesPostgres else {
-            throw ValidationError("PostgreSQL backups are pg_dump files: restore them with pg_restore --clean --dbname <url> FILE")
+        if storageOptions.usesPostgres {
+            try PostgresDump.restore(databaseURL: storageOptions.database, backupPath: backupPath)
+            print("pg_restore restored \(backupPath)")
+            return
         }
         try FileManager.default.createDirectory(atPath: storageOptions.dataDirectory, withIntermediateDirectories: true)
         let databasePath = storageOptions.databasePath
@@ -68,27 +73,43 @@ struct RestoreCommand: AsyncParsableCommand {
     }
 }
 
-/// `pg_dump` of a PostgreSQL database (its schema only, with `?schema=`), checked for first.
+/// `pg_dump` and `pg_restore` of a PostgreSQL database (its schema only, with `?schema=`), checked for first.
 enum PostgresDump {
     static func run(databaseURL: String, outputPath: String) throws {
-        guard let executable = locate("pg_dump") else {
-            throw ValidationError(
-                "pg_dump was not found on PATH: install the PostgreSQL client tools (e.g. apt-get install postgresql-client) "
-                    + "or back up with your provider's snapshots; see docs/deployment.md")
-        }
+        let (connection, schema) = try split(databaseURL)
+        var arguments = ["--format=custom", "--file", outputPath]
+        if let schema { arguments += ["--schema", schema] }
+        try execute("pg_dump", arguments + [connection])
+    }
+
+    /// Replaces what the dump at `backupPath` holds, all or nothing.
+    static func restore(databaseURL: String, backupPath: String) throws {
+        guard FileManager.default.isReadableFile(atPath: backupPath) else { throw ValidationError("\(backupPath) cannot be read") }
+        let (connection, _) = try split(databaseURL)
+        try execute("pg_restore", ["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error", "--dbname", connection, backupPath])
+    }
+
+    /// The connection URL libpq accepts (without Kumo's `schema` parameter) and that schema.
+    private static func split(_ databaseURL: String) throws -> (connection: String, schema: String?) {
         guard var components = URLComponents(string: databaseURL) else { throw ValidationError("--database is not a URL") }
         let schema = components.queryItems?.first { $0.name == "schema" }?.value
         components.queryItems = components.queryItems?.filter { $0.name != "schema" }
         if components.queryItems?.isEmpty == true { components.queryItems = nil }
-        var arguments = ["--format=custom", "--file", outputPath]
-        if let schema { arguments += ["--schema", schema] }
-        arguments.append(components.string ?? databaseURL)
+        return (components.string ?? databaseURL, schema)
+    }
+
+    private static func execute(_ name: String, _ arguments: [String]) throws {
+        guard let executable = locate(name) else {
+            throw ValidationError(
+                "\(name) was not found on PATH: install the PostgreSQL client tools (e.g. apt-get install postgresql-client) "
+                    + "or back up with your provider's snapshots; see docs/deployment.md")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ValidationError("pg_dump failed with status \(process.terminationStatus)") }
+        guard process.terminationStatus == 0 else { throw ValidationError("\(name) failed with status \(process.terminationStatus)") }
     }
 
     /// The first executable `name` on `PATH`.

@@ -5,7 +5,7 @@ import Logging
 import ServiceLifecycle
 
 /// Runs the scheduled backups of `kumo serve` (SQLite) until the server shuts down; a failed backup is logged and
-/// the next one is tried on time.
+/// the next one is tried on time (``SQLiteBackupSchedule/runRepeatedly(databasePath:blobDirectory:logger:sleep:now:completed:)``).
 struct BackupScheduler: Service {
     let schedule: SQLiteBackupSchedule
     let databasePath: String
@@ -13,19 +13,11 @@ struct BackupScheduler: Service {
     let logger: Logger
 
     func run() async throws {
+        let clock = clock
         try await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: schedule.interval)
-                do {
-                    let report = try await schedule.run(
-                        at: clock.now(), databasePath: databasePath, blobDirectory: databasePath + "-files", logger: logger)
-                    logger.info(
-                        "backup written",
-                        metadata: ["path": "\(report.path)", "objects": "\(report.objects)", "files": "\(report.blobs)"])
-                } catch {
-                    logger.error("backup failed", metadata: ["error": "\(error)"])
-                }
-            }
+            try await schedule.runRepeatedly(
+                databasePath: databasePath, blobDirectory: databasePath + "-files", logger: logger,
+                sleep: { try await Task.sleep(for: $0) }, now: { clock.now() })
         }
     }
 }
