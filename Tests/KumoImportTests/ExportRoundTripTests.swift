@@ -58,7 +58,7 @@ import Testing
             #expect(manifest.classes.first { $0.className == .role }?.relationMembers == 3)
             #expect(manifest.withheld.contains("clientKey"))
             #expect(manifest.application["clientKey"] == nil)
-            #expect(manifest.scripts == .null)
+            #expect(manifest.scripts == .array([]))
         }
     }
 

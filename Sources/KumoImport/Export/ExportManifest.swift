@@ -12,7 +12,9 @@ package import NCMBWire
 ///  "classes":[{"name":"GameScore","file":"GameScore.json","objects":2,"relations":"relations/GameScore.json",
 ///              "relationMembers":3,"permissions":{…}}],
 ///  "files":{"directory":"files","count":1,"bytes":5},
-///  "scripts":null,"indexes":null}
+///  "scripts":[{"name":"hello.js","code":"…","versionHash":"…","enabled":true,
+///              "run":{"public":true,"authenticated":false,"roles":[]}}],
+///  "indexes":null}
 /// ```
 package struct ExportManifest: Sendable, Hashable {
     /// The manifest's file name in an export folder.
@@ -66,7 +68,8 @@ package struct ExportManifest: Sendable, Hashable {
     package var fileCount: Int
     /// Their total size.
     package var fileBytes: Int64
-    /// Scripts (issue 14): `null` until the scripts store exists; then their folder and entries.
+    /// The application's deployed scripts with their code, state and run permission (``Exporter/scriptsJSON(_:)``),
+    /// `null` in exports written before scripts existed.
     package var scripts: JSONValue
     /// Indexes (issue 17): `null` until indexes exist; then their definitions.
     package var indexes: JSONValue

@@ -93,7 +93,8 @@ package struct Exporter {
         let (applicationJSON, withheld) = applicationEntry()
         let manifest = ExportManifest(
             exportedAt: now, application: applicationJSON, withheld: withheld, classes: entries,
-            filesDirectory: classNames.contains(.file) ? "files" : nil, fileCount: fileCount, fileBytes: fileBytes)
+            filesDirectory: classNames.contains(.file) ? "files" : nil, fileCount: fileCount, fileBytes: fileBytes,
+            scripts: Self.scriptsJSON(try await storage.scripts.scripts(applicationId: applicationId)))
         let manifestPath = directory.appendingPathComponent(ExportManifest.fileName).path
         guard FileManager.default.createFile(atPath: manifestPath, contents: Data((manifest.json.serializedString() + "\n").utf8),
             attributes: options.includesSecrets ? [.posixPermissions: 0o600] : nil)
@@ -277,5 +278,19 @@ struct ExportFileWriter {
     private mutating func drain() throws {
         try handle.write(contentsOf: buffer)
         buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+extension Exporter {
+    /// The manifest's `scripts`: every deployed script inline (scripts are small: 32 KB each by default), so that an
+    /// import deploys the same code, version hash, state and run permission.
+    static func scriptsJSON(_ scripts: [StoredScript]) -> JSONValue {
+        .array(
+            scripts.map { script in
+                [
+                    "name": .string(script.name), "code": .string(script.code), "versionHash": .string(script.versionHash),
+                    "enabled": .bool(script.isEnabled), "run": script.runPermission.storedJSON,
+                ]
+            })
     }
 }

@@ -49,6 +49,9 @@ package struct ImportSummary: Sendable, Hashable {
     package var classPermissionsRestored = 0
     /// Whether the application settings were restored from a Kumo export's manifest.
     package var settingsRestored = false
+    /// Scripts deployed from a Kumo export's manifest, and manifest entries that were not scripts.
+    package var scriptsRestored = 0
+    package var scriptsSkipped = 0
 
     /// Creates an empty summary.
     package init() {}
@@ -82,6 +85,7 @@ package struct ImportSummary: Sendable, Hashable {
             && lhs.usersWithoutPassword == rhs.usersWithoutPassword && lhs.usersWithMailAddress == rhs.usersWithMailAddress
             && lhs.passwordResetsSent == rhs.passwordResetsSent && lhs.filesWithBytes == rhs.filesWithBytes
             && lhs.classPermissionsRestored == rhs.classPermissionsRestored && lhs.settingsRestored == rhs.settingsRestored
+            && lhs.scriptsRestored == rhs.scriptsRestored && lhs.scriptsSkipped == rhs.scriptsSkipped
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -118,6 +122,8 @@ package struct ImportSummary: Sendable, Hashable {
         if filesWithBytes > 0 { lines.append("files with bytes: \(filesWithBytes)") }
         if classPermissionsRestored > 0 { lines.append("class permissions restored: \(classPermissionsRestored)") }
         if settingsRestored { lines.append("application settings restored") }
+        if scriptsRestored > 0 { lines.append("scripts deployed: \(scriptsRestored)") }
+        if scriptsSkipped > 0 { lines.append("script entries skipped (not a script): \(scriptsSkipped)") }
         return lines.joined(separator: "\n")
     }
 }

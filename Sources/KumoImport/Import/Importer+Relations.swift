@@ -56,8 +56,8 @@ extension Importer {
         await advance(by: unit.count, className: unit.last?.relation.className.rawValue ?? "")
     }
 
-    /// Restores what a Kumo export's manifest holds besides objects: class permissions always, application settings
-    /// with `--restore-settings` (secrets the export withheld keep their current values here).
+    /// Restores what a Kumo export's manifest holds besides objects: class permissions and scripts always,
+    /// application settings with `--restore-settings` (secrets the export withheld keep their current values here).
     func restore(_ manifest: ExportManifest) async throws {
         for entry in manifest.classes {
             guard let permissions = entry.permissions else { continue }
@@ -73,7 +73,32 @@ extension Importer {
             try await storage.applications.updateSettings(applicationId: application.applicationId, settings: settings)
             summary.settingsRestored = true
         }
-        // Extension point (issue 14, scripts): restore `manifest.scripts` here once the scripts store exists.
+        try await restoreScripts(manifest.scripts)
         // Extension point (issue 17, indexes): restore `manifest.indexes` here once indexes exist.
+    }
+}
+
+extension Importer {
+    /// Deploys the scripts of a manifest (create or replace, as `kumo scripts deploy`), then applies their state; an
+    /// entry that is not a script is reported and skipped.
+    func restoreScripts(_ scripts: JSONValue) async throws {
+        for element in scripts.arrayValue ?? [] {
+            guard let entry = element.objectValue, let name = entry["name"]?.stringValue, StoredScript.isValidName(name),
+                let code = entry["code"]?.stringValue, let versionHash = entry["versionHash"]?.stringValue
+            else {
+                summary.scriptsSkipped += 1
+                continue
+            }
+            let deployment = ScriptDeployment(
+                applicationId: application.applicationId, name: name, code: code, versionHash: versionHash,
+                runPermission: entry["run"].map(OperationPermission.init(storedJSON:)) ?? .everyone)
+            _ = try await storage.scripts.deploy(
+                deployment, maximumCount: application.settings.scripts.maximumCount, now: clock.now())
+            if entry["enabled"] == .bool(false) {
+                _ = try await storage.scripts.update(
+                    applicationId: application.applicationId, name: name, isEnabled: false, runPermission: nil, now: clock.now())
+            }
+            summary.scriptsRestored += 1
+        }
     }
 }

@@ -42,7 +42,10 @@ package struct ExportSource: Sendable {
                 source.classFiles.append(ClassFile(path: path, className: className))
             }
         }
-        guard !source.classFiles.isEmpty || source.filesDirectory != nil else { throw .source("no export files in \(paths.joined(separator: ", "))") }
+        // A Kumo export of an application without objects still carries its manifest (permissions, settings, scripts).
+        guard !source.classFiles.isEmpty || source.filesDirectory != nil || source.manifest != nil else {
+            throw .source("no export files in \(paths.joined(separator: ", "))")
+        }
         source.classFiles.sort(by: ExportSource.importOrder)
         return source
     }
