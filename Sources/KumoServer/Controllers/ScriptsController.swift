@@ -53,7 +53,8 @@ package struct ScriptsController: Sendable {
         }
     }
 
-    /// Throws 403 E403001 unless the caller passes the script's run permission (roles directly or inherited, Kumo D4).
+    /// Throws 403 E403001 unless the caller passes the script's run permission (roles directly or inherited,
+    /// docs/decisions/0004-role-inheritance.md).
     private func authorize(_ permission: OperationPermission, context: KumoRequestContext) async throws {
         if permission.isPublic { return }
         guard case .user(let userObjectId) = context.identity else {
