@@ -25,6 +25,7 @@ extension ApplicationSettings {
             object["maximumFileSize"] = .integer(maximumFileSize)
         }
         if push != PushSettings() { object["push"] = push.storedJSON }
+        if clientPushEnabled { object["clientPushEnabled"] = true }
         return .object(object)
     }
 
@@ -52,6 +53,7 @@ extension ApplicationSettings {
         if case .bool(let flag)? = object.removeValue(forKey: "publicFilesEnabled") { publicFilesEnabled = flag }
         if case .integer(let size)? = object.removeValue(forKey: "maximumFileSize"), size > 0 { maximumFileSize = size }
         if let pushValue = object.removeValue(forKey: "push") { push = PushSettings(storedJSON: pushValue) }
+        if case .bool(let flag)? = object.removeValue(forKey: "clientPushEnabled") { clientPushEnabled = flag }
         unknownKeys = object
     }
 }
