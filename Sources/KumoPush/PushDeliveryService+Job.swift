@@ -36,14 +36,17 @@ extension PushDeliveryService {
             return try await jobs.complete(job)
         }
 
+        // The sender's access, never more: docs/decisions/0062-push-delivery-with-the-sender-access.md.
+        let sender = AccessContext(pushSender: push.fields[StandardField.Push.sender])
         let devices: [PushDevice]
         if let pending = job.pendingInstallationIds {
             devices = try await PushSegment.devices(
-                installationIds: pending, platforms: request.targetPlatforms, applicationId: job.applicationId,
+                installationIds: pending, platforms: request.targetPlatforms, applicationId: job.applicationId, access: sender,
                 objects: storage.objects)
         } else {
             devices = try await PushSegment.devices(
-                matching: PushSegment.condition(of: request), applicationId: job.applicationId, objects: storage.objects)
+                matching: PushSegment.condition(of: request), applicationId: job.applicationId, access: sender,
+                objects: storage.objects)
             try await updatePush(
                 job,
                 [

@@ -57,6 +57,20 @@ package struct TestApplication: Sendable {
         }
     }
 
+    /// Runs `body` against this server listening on a free port of 127.0.0.1, for tests that talk raw TCP: `body`
+    /// gets the port and a requester connected over HTTP.
+    package func testLive<Result: Sendable>(
+        _ body: @escaping @Sendable (Int, TestRequester) async throws -> Result
+    ) async throws -> Result {
+        var configuration = configuration
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        let server = buildApplication(configuration: configuration, environment: environment)
+        return try await server.test(.live) { client in
+            try await body(client.port ?? 0, TestRequester(client: client, application: application, clock: clock))
+        }
+    }
+
     /// Runs `body` with a client connected in process to this server.
     package func test<Result: Sendable>(_ body: @escaping @Sendable (TestRequester) async throws -> Result) async throws -> Result {
         let server = buildApplication(configuration: configuration, environment: environment)

@@ -26,6 +26,12 @@ struct AppSettingsCommand: AsyncParsableCommand {
         help: ArgumentHelp("on: serve publicly readable files without a signature under /publicFiles (default off).", valueName: "on|off"))
     var publicFiles: Switch?
     @Option(
+        name: .customLong("client-push"),
+        help: ArgumentHelp(
+            "on: clients may register and change pushes (POST/PUT /push); off answers 403 E403003 (default off, as NCMB).",
+            valueName: "on|off"))
+    var clientPush: Switch?
+    @Option(
         name: .customLong("maximum-file-size"),
         help: ArgumentHelp("Largest file an upload may store, in bytes (default 104857600 = 100 MiB).", valueName: "bytes"))
     var maximumFileSize: Int64?
@@ -83,6 +89,7 @@ struct AppSettingsCommand: AsyncParsableCommand {
         if let allowsMultipleSessions { settings.allowsMultipleSessions = allowsMultipleSessions }
         if let usersArePublicReadable { settings.usersArePublicReadable = usersArePublicReadable }
         if let publicFiles { settings.publicFilesEnabled = publicFiles.isOn }
+        if let clientPush { settings.clientPushEnabled = clientPush.isOn }
         if let maximumFileSize { settings.maximumFileSize = maximumFileSize }
         if let mailSender { settings.mail.senderAddress = mailSender }
         if let mailCustomURL { settings.mail.customURL = mailCustomURL.isEmpty ? nil : mailCustomURL }
@@ -109,6 +116,7 @@ struct AppSettingsCommand: AsyncParsableCommand {
             multiple sessions:     \(settings.allowsMultipleSessions)
             users public read:     \(settings.usersArePublicReadable)
             public files:          \(settings.publicFilesEnabled ? "on" : "off")
+            client push:           \(settings.clientPushEnabled ? "on" : "off")
             maximum file size:     \(settings.maximumFileSize) bytes
             mail sender:           \(settings.mail.senderAddress)
             mail custom URL:       \(settings.mail.customURL ?? "– (Kumo's own pages)")

@@ -1,5 +1,10 @@
 import ArgumentParser
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 import Hummingbird
 import KumoPush
 import KumoScripts
@@ -103,8 +108,10 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var mailOptions: MailOptions
 
     @OptionGroup var scriptOptions: ScriptOptions
+    @OptionGroup var hardeningOptions: HardeningOptions
 
     func validate() throws {
+        try hardeningOptions.validate()
         guard (4...31).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 4 and 31") }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://")
@@ -128,6 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.apiHosts += apiHosts
         configuration.maximumBodySize = maximumBodySize
         configuration.publicURL = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
+        hardeningOptions.apply(to: &configuration, logger: logger)
 
         let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
         let pushEndpoints = try makePushEndpoints()
@@ -195,6 +203,20 @@ enum ConnectionBanner {
         var callOptions = ""
         if port != 8080 { callOptions += " --url \(url.dropLast())" }
         if dataDirectory != "./kumo-data" { callOptions += " --data-dir \(dataDirectory)" }
+        guard isNew && isatty(STDOUT_FILENO) == 1 else {
+            // Keys only on the first start and on a terminal: standard output of a service ends up in its logs
+            // (docs/decisions/0064-keys-only-in-the-first-banner.md).
+            let text = """
+                Kumo is listening on \(url)
+                Database: \(databasePath)
+                Mail: \(mail)
+                Application "\(application.name)" (applicationId \(application.applicationId)); its keys: kumo apps list\(
+                    dataDirectory != "./kumo-data" ? " --data-dir \(dataDirectory)" : "")
+
+                """
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
         let text = """
             Kumo is listening on \(url)
             Database: \(databasePath)\(isNew ? " (new; created application \"\(application.name)\")" : "")

@@ -59,14 +59,33 @@ final class KumoProcess: @unchecked Sendable {
         ])
     }
 
-    /// Starts `kumo serve --port 0` and waits until it prints the port it listens on.
-    func start() throws {
+    /// Lets clients register pushes (`kumo apps settings --client-push on`,
+    /// docs/decisions/0061-push-from-clients-off-by-default.md).
+    func allowClientPush() throws {
+        try runCommand(["apps", "settings", "--client-push", "on", "--data-dir", dataDirectory.path])
+    }
+
+    /// Starts `kumo serve --port 0` and waits until it prints the port it listens on; returns what it printed so far.
+    ///
+    /// - Parameters:
+    ///   - extraArguments: more `kumo serve` options.
+    ///   - environment: variables added to this process's environment.
+    ///   - logLevel: `--log-level`.
+    ///   - standardError: where the server's log goes (discarded by default).
+    @discardableResult
+    func start(
+        extraArguments: [String] = [], environment: [String: String] = [:], logLevel: String = "error",
+        standardError: FileHandle = FileHandle.nullDevice
+    ) throws -> String {
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", "error"]
+        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", logLevel] + extraArguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError
         try process.run()
         self.process = process
         var collected = ""
@@ -81,7 +100,7 @@ final class KumoProcess: @unchecked Sendable {
                     self.port = port
                     // Keep draining stdout so the child never blocks on a full pipe.
                     output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
-                    return
+                    return collected
                 }
             }
         }
@@ -112,10 +131,13 @@ final class KumoProcess: @unchecked Sendable {
     }
 
     /// Sends one signed request over real HTTP.
-    func send(_ method: HTTPMethod, _ path: String, query: String? = nil, body: String? = nil, client: HTTPClient = .shared)
-        async throws -> (status: Int, body: String)
-    {
-        let timestamp = WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000)).formatted
+    ///
+    /// - Parameter timestamp: `X-NCMB-Timestamp` (default: now).
+    func send(
+        _ method: HTTPMethod, _ path: String, query: String? = nil, body: String? = nil, timestamp: String? = nil,
+        client: HTTPClient = .shared
+    ) async throws -> (status: Int, body: String) {
+        let timestamp = timestamp ?? WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000)).formatted
         let signature = RequestSignature.signature(
             method: method.rawValue, host: "127.0.0.1", path: path, rawQuery: query, applicationKey: applicationKey,
             clientKey: clientKey, timestamp: timestamp)

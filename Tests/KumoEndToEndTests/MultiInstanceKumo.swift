@@ -29,6 +29,12 @@ final class MultiInstanceKumo: @unchecked Sendable {
         ])
     }
 
+    /// Lets clients register pushes (`kumo apps settings --client-push on`,
+    /// docs/decisions/0061-push-from-clients-off-by-default.md).
+    static func allowClientPush(databaseURL: String) throws {
+        try run(["apps", "settings", "--client-push", "on", "--database", databaseURL])
+    }
+
     /// Runs one `kumo` command to its end; throws when it fails.
     static func run(_ arguments: [String]) throws {
         let process = Process()

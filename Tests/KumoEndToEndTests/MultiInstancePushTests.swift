@@ -25,6 +25,7 @@ extension MultiInstanceTests {
             try await TestDatabase.withScratchDatabase { configuration in
                 let url = TestDatabase.url(of: configuration)
                 try MultiInstanceKumo.createApplication(databaseURL: url)
+                try MultiInstanceKumo.allowClientPush(databaseURL: url)
                 try MultiInstanceKumo.run([
                     "apps", "push", "--apns-key-file", keyFile.path, "--apns-key-id", "KEY1234567", "--apns-team-id",
                     "TEAM123456", "--apns-topic", "com.example.multi", "--database", url,

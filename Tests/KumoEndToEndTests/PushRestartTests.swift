@@ -34,6 +34,7 @@ import Testing
         let kumo = try KumoProcess()
         defer { kumo.removeData() }
         try kumo.createApplication()
+        try kumo.allowClientPush()
         try kumo.start()
         defer { kumo.stop() }
 
@@ -50,6 +51,7 @@ import Testing
         let kumo = try KumoProcess()
         defer { kumo.removeData() }
         try kumo.createApplication()
+        try kumo.allowClientPush()
         try kumo.start()
 
         // Due well after the stop even when a busy machine is slow to answer the first requests.

@@ -39,8 +39,8 @@ struct PostgresStorageTests {
             let applied = try await storages[0].appliedMigrationCount()
             for storage in storages { try await storage.close() }
 
-            #expect(versions == [5, 5, 5, 5])
-            #expect(applied == 5)
+            #expect(versions == [6, 6, 6, 6])
+            #expect(applied == 6)
         }
     }
 
@@ -70,7 +70,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 5 && applied == 5)
+            #expect(version == 6 && applied == 6)
         }
     }
 

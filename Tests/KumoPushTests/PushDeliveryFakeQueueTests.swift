@@ -83,8 +83,9 @@ final class FakePushQueue: Sendable {
             guard key.className == .push, let object = push.get(), object.objectId == key.objectId else { throw StorageError.notFound }
             return object
         }
-        storage.objectStore.onFind = { [finds, installations, failsFinds] request, access in
-            #expect(access == .bypass)
+        storage.objectStore.onFind = { [push, finds, installations, failsFinds] request, access in
+            // Installations are read with the push's sender's access (docs/decisions/0062-push-delivery-with-the-sender-access.md).
+            #expect(access == AccessContext(pushSender: push.get()?.fields[StandardField.Push.sender]))
             #expect(request.className == .installation)
             finds.mutate { $0.append(request) }
             if failsFinds.get() { throw StorageError.unavailable("disk gone") }

@@ -51,9 +51,9 @@ import Testing
         let applied = try await second.appliedMigrationCount()
         try await second.close()
 
-        #expect(firstVersion == 5)
+        #expect(firstVersion == 6)
         #expect(secondVersion == firstVersion)
-        #expect(applied == 5)
+        #expect(applied == 6)
     }
 
     @Test func healthCheckAnswersWhileOpen() async throws {

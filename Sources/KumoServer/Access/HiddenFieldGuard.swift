@@ -22,6 +22,10 @@ enum HiddenFieldGuard {
     static let hiddenFields = [
         HiddenField(className: .user, field: StandardField.User.authData.rawValue),
         HiddenField(className: .file, field: StandardField.File.blobId.rawValue),
+        // A push's sender and delivery errors name users and installations the reader may not read
+        // (docs/decisions/0062-push-delivery-with-the-sender-access.md).
+        HiddenField(className: .push, field: StandardField.Push.sender.rawValue),
+        HiddenField(className: .push, field: StandardField.Push.error.rawValue),
     ]
 
     /// - Throws: 400 E400002 `"<field> is invalid."` when a query over `queryClass` touches a hidden field.

@@ -32,13 +32,23 @@ package struct EventLoopBoundChildChannel<Base: ServerChildChannel>: ServerChild
     package typealias Value = Base.Value
 
     private let base: Base
+    private let connectionLimit: ConnectionLimit?
 
-    /// Wraps `base`.
-    package init(_ base: Base) { self.base = base }
+    /// Wraps `base`; with `connectionLimit`, connections past its maximum are closed as soon as they are accepted.
+    package init(_ base: Base, connectionLimit: ConnectionLimit? = nil) {
+        self.base = base
+        self.connectionLimit = connectionLimit
+    }
 
-    /// Sets the channel up exactly like `base`.
+    /// Sets the channel up exactly like `base`, after counting it against the connection limit.
     package func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        base.setup(channel: channel, logger: logger)
+        let setUp = base.setup(channel: channel, logger: logger)
+        guard let connectionLimit, !connectionLimit.admit(channel) else { return setUp }
+        // Closed once set up, so that Hummingbird's handling sees a finished connection and returns at once.
+        return setUp.map { value in
+            channel.close(promise: nil)
+            return value
+        }
     }
 
     /// Handles the connection like `base`, with the channel's event loop as the preferred task executor.

@@ -17,6 +17,16 @@ package struct KumoConfiguration: Sendable, Hashable {
     /// (docs/decisions/0006-timestamp-freshness.md). Defaults to `nil`.
     package var maximumClockSkewSeconds: Int?
 
+    /// Seconds a connection may wait for its next request (docs/decisions/0066-connection-hygiene.md). Defaults to 60.
+    package var idleTimeoutSeconds = 60.0
+    /// Seconds a request head may take once its first bytes arrived. Defaults to 10.
+    package var headerTimeoutSeconds = 10.0
+    /// Seconds a request body may receive nothing. Defaults to 30.
+    package var bodyTimeoutSeconds = 30.0
+    /// The most connections served at once; more are closed as soon as they are accepted. Defaults to 4,096
+    /// (`kumo serve` lowers it to fit the descriptor limit).
+    package var maximumConnections = 4096
+
     /// The URL at which browsers reach this server, used in mail links when an application sets no `customURL`
     /// (docs/wire/endpoints/browser-pages.md). Defaults to `http://127.0.0.1:8080`; `kumo serve` sets it from the
     /// listener.

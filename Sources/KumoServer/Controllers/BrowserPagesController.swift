@@ -24,6 +24,8 @@ package struct BrowserPagesController: Sendable {
     /// - Returns: the page, redirect or file as a finished response; an unknown application gets Kumo's 404 page.
     package func handle(_ page: ApplicationPage, applicationId: String, path: String) async throws -> APIResult {
         guard let application = try await environment.storage.applications.application(applicationId: applicationId) else {
+            // A public file answers JSON like any API refusal (docs/decisions/0037-public-files.md).
+            if case .publicFile = page { return .response(Response.json(.notFound, KumoError(.noDataAvailable).responseBody)) }
             return .response(BrowserPages.unknownApplication())
         }
         let response =

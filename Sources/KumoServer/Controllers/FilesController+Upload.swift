@@ -2,6 +2,7 @@ import Hummingbird
 import KumoSeams
 import KumoStorage
 import Logging
+import NIOCore
 import NCMBWire
 
 /// `POST /files/{fileName}`: the multipart body is read as it arrives and the file part goes straight to a
@@ -85,7 +86,8 @@ extension FilesController {
         let reader = MultipartUploadReader(boundary: boundary)
         var writtenBytes: Int64 = 0
         var totalBytes: Int64 = 0
-        for try await buffer in body {
+        var buffers = body.makeAsyncIterator()
+        while let buffer = try await Self.nextBuffer(&buffers) {
             totalBytes += Int64(buffer.readableBytes)
             try reader.consume(buffer)
             let fileBytes = writtenBytes + Int64(reader.pendingFileByteCount)
@@ -101,6 +103,16 @@ extension FilesController {
         try reader.finish()
         if reader.pendingFileByteCount > 0 { try await writer.write(reader.takeFileBytes()) }
         return ReceivedUpload(partContentType: reader.fileContentType, aclText: reader.aclText)
+    }
+
+    /// The next buffer of a request body; a broken body or a client gone away is 400 E400000, not a server error
+    /// (docs/decisions/0063-framing-errors-answer-ncmb-json.md).
+    private static func nextBuffer(_ buffers: inout RequestBody.AsyncIterator) async throws -> ByteBuffer? {
+        do {
+            return try await buffers.next()
+        } catch {
+            throw APIResponder.bodyReadError(error)
+        }
     }
 
     /// The ACL of an `acl` part, or `nil` when the part is empty (only white space).

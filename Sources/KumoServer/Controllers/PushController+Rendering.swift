@@ -17,17 +17,27 @@ extension PushController {
     }()
 
     /// The wire form of a push: `objectId`, the documented fields (stored value or `null`), any other stored field
-    /// (`immediateDeliveryFlag`, `openNumber`, …), then `createDate`, `updateDate` and `acl`.
+    /// (`immediateDeliveryFlag`, `openNumber`, …) except the never-shown `sender`, then `createDate`, `updateDate` and
+    /// `acl`.
     ///
-    /// - Parameter keys: The `keys` of a query: when given, only those documented fields are padded with `null`.
-    package static func rendered(_ push: StoredObject, keys: [FieldName]? = nil) -> JSONObject {
+    /// - Parameters:
+    ///   - keys: The `keys` of a query: when given, only those documented fields are padded with `null`.
+    ///   - readableInstallations: The installations the reader may read: `error.reasons` entries naming others are left
+    ///     out (docs/decisions/0062-push-delivery-with-the-sender-access.md); `nil` shows every entry.
+    package static func rendered(
+        _ push: StoredObject, keys: [FieldName]? = nil, readableInstallations: Set<String>? = nil
+    ) -> JSONObject {
         var object: JSONObject = ["objectId": .string(push.objectId)]
         let wanted = keys.map { Set($0.map(\.rawValue)) }
         for field in documentedFields where wanted?.contains(field.rawValue) ?? true {
             object[field] = push.fields[field] ?? .null
         }
-        for (key, value) in push.fields where !FieldName.systemFields.contains(key) && object[key] == nil {
+        for (key, value) in push.fields
+        where !FieldName.systemFields.contains(key) && key != StandardField.Push.sender.rawValue && object[key] == nil {
             object[key] = value
+        }
+        if let error = object[StandardField.Push.error] {
+            object[StandardField.Push.error] = visibleError(error, readableInstallations: readableInstallations)
         }
         object["createDate"] = .string(push.createDate.formatted)
         object["updateDate"] = .string(push.updateDate.formatted)

@@ -18,14 +18,18 @@ package struct PushController: CollectionController {
     /// `POST /push` → 201 `{"createDate","objectId"}` (F76, F77); both delivery options → 400 E400008 (F79).
     ///
     /// The push is stored with its body's fields in body order, then `status` 0 (``PushStatus/scheduled``),
-    /// `deliveryPlanNumber` 0, `deliveryNumber` 0 and `error` `null`; its job is due at `deliveryTime`, or now.
+    /// `deliveryPlanNumber` 0, `deliveryNumber` 0 and `error` `null`, and its ``StandardField/Push/sender``, whose access
+    /// delivery uses; its job is due at `deliveryTime`, or now. An application that does not allow pushes from clients
+    /// answers 403 E403003 (docs/decisions/0061-push-from-clients-off-by-default.md).
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
+        try PushController.checkClientPushEnabled(application)
         let request = try PushRequest(body: body)
         try await authorizeSearchCondition(request.searchCondition, context: context)
         let createDate = environment.clock.now()
         let dueAt = try PushRequest.checkCombination(PushRequest.applying(request.operations, to: JSONObject()), now: createDate)
-        let operations = request.operations + PushController.initialDeliveryState()
+        let operations =
+            request.operations + PushController.initialDeliveryState() + [PushController.senderOperation(context.identity.accessContext)]
         let storedACL = request.acl ?? application.settings.defaultObjectACL
         let stored = try await environment.createWithFreshObjectId { objectId in
             NewObject(
@@ -40,18 +44,21 @@ package struct PushController: CollectionController {
         let application = try context.requireApplication()
         let push = try await environment.storage.objects.object(
             pushKey(application, objectId), include: [], access: context.identity.accessContext)
-        return .json(200, .object(PushController.rendered(push)))
+        let readable = try await readableReasonInstallations(of: [push], context: context)
+        return .json(200, .object(PushController.rendered(push, readableInstallations: readable)))
     }
 
     /// `PUT /push/{objectId}` → 200 `{"updateDate"}`.
     ///
-    /// Only a push still ``PushStatus/scheduled`` may change (else 400 E400005 `"status is not a valid value."`); the
+    /// The caller becomes the push's ``StandardField/Push/sender``: delivery resolves the (possibly changed)
+    /// `searchCondition` with the access of whoever changed the push last. Only a push still ``PushStatus/scheduled`` may change (else 400 E400005 `"status is not a valid value."`); the
     /// combination rules hold on the stored push with the body applied, and a changed delivery option moves the job.
     package func update(objectId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
+        try PushController.checkClientPushEnabled(application)
         let request = try PushRequest(body: body)
         try await authorizeSearchCondition(request.searchCondition, context: context)
-        let operations = request.updateOperations
+        let operations = request.updateOperations + [PushController.senderOperation(context.identity.accessContext)]
         let key = pushKey(application, objectId)
         let access = context.identity.accessContext
         let current = try await environment.storage.objects.object(key, include: [], access: access)
@@ -73,9 +80,14 @@ package struct PushController: CollectionController {
 
     /// `GET /push` → 200 `{"results":[…]}` (+ `"count"`) (F78), with every query parameter of `/classes`.
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
-        try await environment.findObjects(className: .push, parameters: parameters, context: context) {
-            .object(PushController.rendered($0, keys: parameters.keys))
+        let application = try context.requireApplication()
+        let request = FindRequest(applicationId: application.applicationId, className: .push, parameters: parameters)
+        let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
+        let readable = try await readableReasonInstallations(of: found.objects, context: context)
+        let results = found.objects.map {
+            JSONValue.object(PushController.rendered($0, keys: parameters.keys, readableInstallations: readable))
         }
+        return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
     }
 
     /// `POST /push/{objectId}/openNumber` `{"deviceType","deviceToken"}` → 200 `{"updateDate"}` (F80).

@@ -41,7 +41,18 @@ extension APIResponder {
             return Array(buffer.readableBytesView)
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw KumoError(.requestEntityTooLarge)
+        } catch {
+            throw APIResponder.bodyReadError(error)
         }
+    }
+
+    /// What a failure to read a request body answers: the body's framing was broken (a bad chunk size, fewer bytes than
+    /// `Content-Length` before the client closed) or the client went away. It is the client's fault, so 400 E400000
+    /// (414 E414000 never happens inside a body), logged at debug level only
+    /// (docs/decisions/0063-framing-errors-answer-ncmb-json.md). A body cut short is never taken as complete.
+    static func bodyReadError(_ error: any Error) -> KumoError {
+        if let error = error as? KumoError { return error }
+        return FramingErrorHandler.kumoError(for: error) ?? KumoError(.badRequest, underlying: "client went away: \(error)")
     }
 
     private func checkContentType(_ request: Request, body: [UInt8]) throws {

@@ -104,7 +104,7 @@ package struct APIResponder: HTTPResponder {
             context.endpointName = endpoint.name
             // Browser pages (docs/wire/endpoints/browser-pages.md) carry no signature, take their application from the
             // path, and answer HTML.
-            answersWithPage = !endpoint.isSigned
+            answersWithPage = !endpoint.isSigned && endpoint != .publicFile
             if endpoint.isSigned {
                 try await authenticate(request, path: path, query: query, endpoint: endpoint, context: &context)
                 try await resolveSession(request, context: &context)

@@ -14,10 +14,25 @@ package func buildApplication(
 ) -> some ApplicationProtocol {
     Application(
         responder: APIResponder(configuration: configuration, environment: environment),
-        server: HTTPServerBuilder { responder in EventLoopBoundChildChannel(HTTP1Channel(responder: responder)) },
+        server: HTTPServerBuilder { responder in
+            EventLoopBoundChildChannel(
+                HTTP1Channel(responder: responder, configuration: channelConfiguration(configuration, logger: environment.logger)),
+                connectionLimit: ConnectionLimit(maximum: configuration.maximumConnections, logger: environment.logger))
+        },
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Kumo"),
         onServerRunning: { channel in onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: environment.logger
     )
+}
+
+/// The HTTP/1 channel of every connection: after the decoder, Kumo's ``ConnectionTimeoutHandler`` (idle, header and
+/// body clocks, docs/decisions/0066-connection-hygiene.md) and ``FramingErrorHandler``, so that what the HTTP layer
+/// refuses is answered in NCMB JSON (docs/decisions/0063-framing-errors-answer-ncmb-json.md).
+func channelConfiguration(_ configuration: KumoConfiguration, logger: Logger) -> HTTP1Channel.Configuration {
+    let timeouts = ConnectionTimeouts(
+        idleSeconds: configuration.idleTimeoutSeconds, headerSeconds: configuration.headerTimeoutSeconds,
+        bodySeconds: configuration.bodyTimeoutSeconds)
+    return HTTP1Channel.Configuration(
+        additionalChannelHandlers: [ConnectionTimeoutHandler(timeouts: timeouts), FramingErrorHandler(logger: logger)])
 }

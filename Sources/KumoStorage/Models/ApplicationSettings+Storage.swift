@@ -26,6 +26,7 @@ extension ApplicationSettings {
         }
         if push != PushSettings() { object["push"] = push.storedJSON }
         if scripts != ScriptSettings() { object["scripts"] = .object(scripts.storedJSON) }
+        if clientPushEnabled { object["clientPushEnabled"] = true }
         return .object(object)
     }
 
@@ -54,6 +55,7 @@ extension ApplicationSettings {
         if case .integer(let size)? = object.removeValue(forKey: "maximumFileSize"), size > 0 { maximumFileSize = size }
         if let pushValue = object.removeValue(forKey: "push") { push = PushSettings(storedJSON: pushValue) }
         if case .object(let stored)? = object.removeValue(forKey: "scripts") { scripts = ScriptSettings(storedJSON: stored) }
+        if case .bool(let flag)? = object.removeValue(forKey: "clientPushEnabled") { clientPushEnabled = flag }
         unknownKeys = object
     }
 }

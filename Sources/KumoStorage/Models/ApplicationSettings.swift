@@ -33,6 +33,9 @@ package struct ApplicationSettings: Sendable, Hashable {
     package var push: PushSettings
     /// Script limits: file size, count, run time, answer size, calls at once (docs/wire/endpoints/scripts.md).
     package var scripts = ScriptSettings()
+    /// Whether clients may register and change pushes (`POST /push`, `PUT /push/{objectId}`); otherwise those answer
+    /// 403 E403003. `false`, as NCMB's push permission (docs/decisions/0061-push-from-clients-off-by-default.md).
+    package var clientPushEnabled: Bool
     /// Keys this version does not know, kept verbatim.
     package var unknownKeys: JSONObject
 
@@ -48,7 +51,7 @@ package struct ApplicationSettings: Sendable, Hashable {
         sessionLifetimeSeconds: Int = 86_400, allowsMultipleSessions: Bool = false,
         authProviders: [String: AuthProviderSettings] = [:], mail: MailSettings = MailSettings(),
         publicFilesEnabled: Bool = false, maximumFileSize: Int64 = ApplicationSettings.defaultMaximumFileSize,
-        push: PushSettings = PushSettings(), unknownKeys: JSONObject = JSONObject()
+        push: PushSettings = PushSettings(), clientPushEnabled: Bool = false, unknownKeys: JSONObject = JSONObject()
     ) {
         self.defaultObjectACL = defaultObjectACL
         self.usersArePublicReadable = usersArePublicReadable
@@ -59,6 +62,7 @@ package struct ApplicationSettings: Sendable, Hashable {
         self.publicFilesEnabled = publicFilesEnabled
         self.maximumFileSize = maximumFileSize
         self.push = push
+        self.clientPushEnabled = clientPushEnabled
         self.unknownKeys = unknownKeys
     }
 

@@ -29,3 +29,12 @@ package struct HostedApplication: Sendable, Hashable {
         self.createDate = createDate
     }
 }
+
+extension HostedApplication: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The application without its keys: a value interpolated into a log line never carries the client key
+    /// (docs/decisions/0064-keys-only-in-the-first-banner.md).
+    package var description: String { "HostedApplication(\(name), applicationId: \(applicationId))" }
+
+    /// Same as ``description``.
+    package var debugDescription: String { description }
+}

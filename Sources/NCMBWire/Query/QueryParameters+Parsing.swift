@@ -45,10 +45,17 @@ extension QueryParameters {
             }
         }
         if let text = values["include"], !text.isEmpty {
-            include = try QueryParameters.listItems(text).map { path throws(APIError) in try QueryParameters.includePath(path) }
+            let paths = QueryParameters.listItems(text)
+            guard paths.count <= QueryParameters.maximumIncludePathCount else { throw APIError(.invalidValue, "include") }
+            include = try paths.map { path throws(APIError) in try QueryParameters.includePath(path) }
+            guard include.allSatisfy({ $0.count <= QueryParameters.maximumIncludeDepth }) else {
+                throw APIError(.invalidValue, "include")
+            }
         }
         if let text = values["keys"], !text.isEmpty {
-            keys = try QueryParameters.listItems(text).map { name throws(APIError) in try FieldName(validating: name) }
+            let names = QueryParameters.listItems(text)
+            guard names.count <= QueryParameters.maximumKeyCount else { throw APIError(.invalidValue, "keys") }
+            keys = try names.map { name throws(APIError) in try FieldName(validating: name) }
         }
     }
 

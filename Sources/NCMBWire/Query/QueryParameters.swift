@@ -21,6 +21,14 @@ package struct QueryParameters: Sendable, Hashable {
     package static let defaultLimit = 100
     /// The largest accepted `limit` (docs/decisions/0001-query-limit.md).
     package static let maximumLimit = 1000
+    /// The most fields an `order` may name (docs/wire/limits.md, docs/decisions/0065-query-size-limits.md): 16.
+    package static let maximumOrderFieldCount = 16
+    /// The most paths an `include` may name: 16.
+    package static let maximumIncludePathCount = 16
+    /// The most segments of one `include` path (`a.b.c.d`): 4.
+    package static let maximumIncludeDepth = 4
+    /// The most fields `keys` may name: 256.
+    package static let maximumKeyCount = 256
 
     /// Creates parameters; every argument has the default a request without that parameter gets.
     package init(

@@ -21,10 +21,13 @@ extension SortKey {
     ///
     /// - Parameter list: The percent-decoded value.
     /// - Returns: The keys in the order given.
-    /// - Throws: E400002 `"<key> is invalid."` for the first key that is not valid.
+    /// - Throws: E400002 `"<key> is invalid."` for the first key that is not valid; E400005 `"order is not a valid value."`
+    ///   for more than ``QueryParameters/maximumOrderFieldCount`` keys (docs/wire/limits.md).
     package static func parseList(_ list: String) throws(APIError) -> [SortKey] {
+        let items = QueryParameters.listItems(list)
+        guard items.count <= QueryParameters.maximumOrderFieldCount else { throw APIError(.invalidValue, "order") }
         var keys: [SortKey] = []
-        for item in QueryParameters.listItems(list) { keys.append(try SortKey(parsing: item)) }
+        for item in items { keys.append(try SortKey(parsing: item)) }
         return keys
     }
 

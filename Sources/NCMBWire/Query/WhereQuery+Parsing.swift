@@ -24,11 +24,14 @@ extension WhereQuery {
     package init(parsing json: JSONValue) throws(APIError) {
         guard let object = json.objectValue else { throw APIError(.invalidType, "where") }
         try self.init(parsing: object, depth: 0)
+        try checkSize()
     }
 
     /// Reads a `where` object found `depth` levels below the top-level query.
     init(parsing object: JSONObject, depth: Int) throws(APIError) {
-        guard depth <= WhereQuery.maximumNestingDepth else { throw APIError(.invalidValue, "where") }
+        guard depth <= WhereQuery.maximumNestingDepth, object.count <= WhereQuery.maximumConditionCount else {
+            throw APIError(.invalidValue, "where")
+        }
         var clauses: [WhereClause] = []
         clauses.reserveCapacity(object.count)
         for (key, value) in object {

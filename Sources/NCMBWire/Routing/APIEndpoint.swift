@@ -21,6 +21,10 @@ package struct APIEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     package var description: String { name }
 
+    /// `GET /applications/{applicationId}/publicFiles/{fileName}`: unsigned, but an API endpoint whose errors are NCMB
+    /// JSON, not pages (docs/wire/endpoints/files.md).
+    package static var publicFile: APIEndpoint { RouteDeclaration.publicFile.endpoint }
+
     /// An object operation on a collection: `objects.create`, `users.find`, `push.delete`…
     package static func objects(_ reference: ClassReference, _ operation: ObjectOperation) -> APIEndpoint {
         RouteDeclaration.object(operation, on: reference.collection).endpoint

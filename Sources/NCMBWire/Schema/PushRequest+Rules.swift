@@ -15,7 +15,7 @@ private typealias Field = StandardField.Push
 /// - `userSettingValue`: an object or a string.
 /// - `badgeSetting`: an integer, else E400002; negative → E400005.
 /// - `deliveryExpirationTime`: `"N hour"` or `"N day"`, else E400004; N outside 1–24 hours or 1–28 days → E400005.
-/// - `deliveryPlanNumber`, `deliveryNumber`, `status`, `error`, `openNumber` are written by the server only: sending one
+/// - `deliveryPlanNumber`, `deliveryNumber`, `status`, `error`, `openNumber`, `sender` are written by the server only: sending one
 ///   → 403 E403005 `"<field> must not be entered."`.
 /// - Any other key → E400002 `"<key> is invalid."`: a push has no custom fields, and a misspelt option must not be
 ///   dropped silently.
@@ -38,7 +38,7 @@ extension PushRequest {
     ]
     /// Fields only the server writes.
     package static let serverOwnedFields: Set<FieldName> = [
-        Field.deliveryPlanNumber, Field.deliveryNumber, Field.status, Field.error, Field.openNumber,
+        Field.deliveryPlanNumber, Field.deliveryNumber, Field.status, Field.error, Field.openNumber, Field.sender,
     ]
     /// The longest `deliveryExpirationTime` per unit.
     static let expirationTimeLimits: [String: Int] = ["hour": 24, "day": 28]

@@ -117,12 +117,15 @@ package enum StandardField {
         package static let error = FieldName(constant: "error")
         /// How many times a notification was opened (server-owned, `POST /push/{id}/openNumber`).
         package static let openNumber = FieldName(constant: "openNumber")
+        /// Kumo's: who registered or last changed the push, whose access delivery uses (server-owned, never shown,
+        /// docs/decisions/0062-push-delivery-with-the-sender-access.md).
+        package static let sender = FieldName(constant: "sender")
 
         /// Every field above.
         package static let all = [
             deliveryTime, immediateDeliveryFlag, target, searchCondition, title, message, userSettingValue, deliveryExpirationDate,
             deliveryExpirationTime, action, dialog, badgeIncrementFlag, badgeSetting, sound, contentAvailable, richUrl, category,
-            androidChannelId, deliveryPlanNumber, deliveryNumber, status, error, openNumber,
+            androidChannelId, deliveryPlanNumber, deliveryNumber, status, error, openNumber, sender,
         ]
     }
 

@@ -128,7 +128,7 @@ import Testing
                     endpoints: endpoints, clock: environment.clock, logger: environment.logger)
             }
             try await TestApplication.with(
-                engine: engine, settings: ApplicationSettings(push: PushSettings(apns: credentials)), environment: useRealSender
+                engine: engine, settings: ApplicationSettings(push: PushSettings(apns: credentials), clientPushEnabled: true), environment: useRealSender
             ) { application in
                 do {
                     try await application.test { requester in

@@ -48,7 +48,7 @@ import Testing
         _ body: @escaping @Sendable (Scenario) async throws -> Void
     ) async throws {
         let useSender: (inout ServerEnvironment) -> Void = { $0.pushSender = sender }
-        try await TestApplication.with(engine: engine, settings: ApplicationSettings(push: credentials), environment: useSender) {
+        try await TestApplication.with(engine: engine, settings: ApplicationSettings(push: credentials, clientPushEnabled: true), environment: useSender) {
             application in
             try await application.test { requester in
                 try await body(Scenario(application: application, requester: requester, sender: sender))

@@ -1,4 +1,5 @@
 import Foundation
+import KumoStorage
 import KumoTestSupport
 import NCMB
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// (docs/wire/endpoints/push.md). Delivery itself is tested with the server's fake APNs and FCM.
 @Suite struct SDKPushTests {
     @Test func aDefaultPushIsAcceptedAsNcmbSwiftSendsIt() async throws {
-        try await withSDK { _ in
+        try await withSDK(settings: ApplicationSettings(clientPushEnabled: true)) { _ in
             let push = NCMBPush()
             push.message = "hello"
             try await push.send()
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func aScheduledPushKeepsEveryFieldItWasSentWith() async throws {
-        try await withSDK { _ in
+        try await withSDK(settings: ApplicationSettings(clientPushEnabled: true)) { _ in
             let deliveryTime = Date(timeIntervalSince1970: 2_000_000_000)
             let push = NCMBPush()
             push.title = "Sale"
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func pushesAreQueriedAndDeleted() async throws {
-        try await withSDK { _ in
+        try await withSDK(settings: ApplicationSettings(clientPushEnabled: true)) { _ in
             let first = NCMBPush()
             first.title = "first"
             try await first.send()
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func bothDeliveryOptionsAreRefused() async throws {
-        try await withSDK { _ in
+        try await withSDK(settings: ApplicationSettings(clientPushEnabled: true)) { _ in
             let push = NCMBPush()
             push.deliveryTime = Date(timeIntervalSince1970: 2_000_000_000)
             push["immediateDeliveryFlag"] = true
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func anOwnerOnlyPushIsHiddenFromOtherUsers() async throws {
-        try await withSDK { _ in
+        try await withSDK(settings: ApplicationSettings(clientPushEnabled: true)) { _ in
             let owner = try await signUpUser("owner")
             let push = NCMBPush()
             var acl = NCMBACL.empty
@@ -122,7 +123,7 @@ import Testing
     }
 
     @Test func openingTheAppFromAPushIsCounted() async throws {
-        try await withSDK { _ in
+        try await withSDK(settings: ApplicationSettings(clientPushEnabled: true)) { _ in
             let installation = NCMBInstallation.currentInstallation
             installation.setDeviceTokenFromData(data: Data([0xDE, 0xAD, 0xBE, 0xEF]))
             try await installation.save()
@@ -140,7 +141,7 @@ import Testing
     }
 
     @Test func openTrackingOfAnUnknownPushFails() async throws {
-        try await withSDK { _ in
+        try await withSDK(settings: ApplicationSettings(clientPushEnabled: true)) { _ in
             let installation = NCMBInstallation.currentInstallation
             installation.deviceToken = "abc123"
             try await installation.save()

@@ -1,4 +1,5 @@
 import Foundation
+import KumoStorage
 import KumoTestSupport
 import NCMB
 
@@ -6,9 +7,10 @@ import NCMB
 ///
 /// Objects and queries created inside `body` send their requests to that server through ``InProcessTransport``.
 func withSDK(
-    domainURL: String = "http://localhost:8080/", _ body: @escaping @Sendable (TestRequester) async throws -> Void
+    domainURL: String = "http://localhost:8080/", settings: ApplicationSettings = ApplicationSettings(),
+    _ body: @escaping @Sendable (TestRequester) async throws -> Void
 ) async throws {
-    try await TestApplication.with { application in
+    try await TestApplication.with(settings: settings) { application in
         try await application.test { requester in
             try await NCMBContext.$current.withValue(.inProcess(requester, domainURL: domainURL)) {
                 try await body(requester)

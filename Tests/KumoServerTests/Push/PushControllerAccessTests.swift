@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func theDefaultACLOfTheApplicationApplies() async throws {
-        var settings = ApplicationSettings()
+        var settings = ApplicationSettings(clientPushEnabled: true)
         settings.defaultObjectACL = AccessControlList([AccessControlList.publicKey: .init(read: true)])
         try await PushControllerTests.run(settings: settings) { _, requester in
             let id = try await PushControllerTests.register(requester, PushControllerTests.scheduled)

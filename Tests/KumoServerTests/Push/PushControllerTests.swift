@@ -20,9 +20,10 @@ import Testing
     /// The test clock's start plus one hour.
     static let inOneHour = WireDate(millisecondsSince1970: TestClock.start.millisecondsSince1970 + 3_600_000)
 
-    /// Runs `body` with a requester on a fresh SQLite server.
+    /// Runs `body` with a requester on a fresh SQLite server whose application allows pushes from clients
+    /// (docs/decisions/0061-push-from-clients-off-by-default.md).
     static func run(
-        settings: ApplicationSettings = ApplicationSettings(),
+        settings: ApplicationSettings = ApplicationSettings(clientPushEnabled: true),
         _ body: @escaping @Sendable (TestApplication, TestRequester) async throws -> Void
     ) async throws {
         try await TestApplication.withRequester(settings: settings, body)

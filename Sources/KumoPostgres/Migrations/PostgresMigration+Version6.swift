@@ -1,0 +1,13 @@
+extension PostgresMigration {
+    /// Pushes from clients (issue 13, docs/decisions/0061-push-from-clients-off-by-default.md): applications created
+    /// before this version keep accepting `POST /push` and `PUT /push/{objectId}` from clients, as they did, by storing
+    /// `"clientPushEnabled": true` in their settings; applications created afterwards start with the setting off.
+    static let version6 = PostgresMigration(
+        version: 6,
+        statements: [
+            """
+            UPDATE applications SET settings = (jsonb_set(settings::jsonb, '{clientPushEnabled}', 'true'::jsonb))::json
+            """
+        ]
+    )
+}

@@ -1,0 +1,160 @@
+import HTTPTypes
+import KumoSeams
+import Logging
+import NCMBWire
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// Answers what the HTTP/1 layer refuses with NCMB error JSON, never with Hummingbird's empty `400`, and closes the
+/// connection (docs/decisions/0063-framing-errors-answer-ncmb-json.md).
+///
+/// It sits right after the HTTP/1 decoder and its conversion to HTTP types, and watches both directions:
+/// - an error while reading a request **head** (a bad byte in the path or a header, a malformed header line, a bad or
+///   duplicated `Content-Length`, an unsupported `Transfer-Encoding`, a head over the decoder's limit) gets
+///   `400 E400000` (`414 E414000` for a head too large) once the response in progress, if any, has ended;
+/// - an error inside a request **body** (a bad chunk size, fewer bytes than `Content-Length` before the client closed)
+///   is passed on while nobody has answered that request yet: the responder reading the body answers it with its own
+///   NCMB error (``APIResponder`` maps it to 400); when the request was already answered, it is dropped;
+/// - `CONNECT` is answered `405 E405001` at once (Kumo is no proxy).
+///
+/// After any of these the connection closes once the current response has been written, and parts written after that
+/// (Hummingbird's own `400` while it drains a broken body) are dropped. Nothing is logged above debug level: a client
+/// that cannot frame its request is not a server failure.
+final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let logger: Logger
+    /// A request head was read and its end was not.
+    private var requestIsOpen = false
+    /// Requests read and not yet completely answered.
+    private var responsesOwed = 0
+    /// The head of a response was written and its end was not.
+    private var responseIsOpen = false
+    /// An error to answer once the response in progress ends.
+    private var pendingError: KumoError?
+    /// The connection closes after the response in progress.
+    private var closesAfterResponse = false
+    /// The connection is closing: nothing more is read or written.
+    private var isClosing = false
+
+    /// Creates the handler of one connection.
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !isClosing else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            if head.method == .connect {
+                refuse(KumoError(.methodNotAllowed, underlying: "CONNECT"), context: context)
+                return
+            }
+            requestIsOpen = true
+            responsesOwed += 1
+        case .body:
+            break
+        case .end:
+            requestIsOpen = false
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard !isClosing else {
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        switch unwrapOutboundIn(data) {
+        case .head:
+            responseIsOpen = true
+        case .body:
+            break
+        case .end:
+            responseIsOpen = false
+            responsesOwed = max(0, responsesOwed - 1)
+            if let pendingError {
+                context.write(data, promise: promise)
+                self.pendingError = nil
+                answer(pendingError, context: context)
+            } else if closesAfterResponse {
+                let written = context.eventLoop.makePromise(of: Void.self)
+                if let promise { written.futureResult.cascade(to: promise) }
+                context.write(data, promise: written)
+                close(after: written.futureResult, context: context)
+            } else {
+                context.write(data, promise: promise)
+            }
+            return
+        }
+        context.write(data, promise: promise)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !isClosing else { return }
+        guard let framingError = FramingErrorHandler.kumoError(for: error) else {
+            context.fireErrorCaught(error)  // an I/O error: the connection is gone, nothing to answer
+            return
+        }
+        logger.debug("request framing refused", metadata: ["code": "\(framingError.code.code)", "error": "\(error)"])
+        closesAfterResponse = true
+        if requestIsOpen {
+            // Inside a body: the responder answers it if it is still reading; otherwise the request was answered.
+            if responsesOwed > 0 && !responseIsOpen {
+                context.fireErrorCaught(error)
+            } else if !responseIsOpen {
+                close(after: nil, context: context)
+            }
+        } else if responsesOwed > 0 {
+            pendingError = framingError
+        } else {
+            refuse(framingError, context: context)
+        }
+    }
+
+    /// The NCMB error a decoder error is answered with, or `nil` for an I/O error (no client left to answer).
+    static func kumoError(for error: any Error) -> KumoError? {
+        switch error {
+        case is IOError, is ChannelError: nil
+        case HTTPParserError.headerOverflow: KumoError(.requestUriTooLarge, underlying: "request head over the limit")
+        default: KumoError(.badRequest, underlying: String(describing: error))
+        }
+    }
+
+    /// Answers `error` now, unless a response is in progress (then after it), and closes.
+    private func refuse(_ error: KumoError, context: ChannelHandlerContext) {
+        closesAfterResponse = true
+        if responseIsOpen || responsesOwed > 0 {
+            pendingError = error
+        } else {
+            answer(error, context: context)
+        }
+    }
+
+    /// Writes `error` as a complete NCMB JSON response with `Connection: close`, then closes.
+    private func answer(_ error: KumoError, context: ChannelHandlerContext) {
+        let body = error.responseBody
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        fields[.contentLength] = String(body.count)
+        fields[.connection] = "close"
+        let head = HTTPResponse(status: HTTPResponse.Status(code: error.code.status), headerFields: fields)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        close(after: written.futureResult, context: context)
+    }
+
+    /// Closes the connection once `written` completes (at once without it); later reads and writes are dropped.
+    private func close(after written: EventLoopFuture<Void>?, context: ChannelHandlerContext) {
+        isClosing = true
+        let channel = context.channel
+        guard let written else { return channel.close(promise: nil) }
+        written.whenComplete { _ in channel.close(promise: nil) }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import KumoServer
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `kumo serve` options of issue 13 (hardening): the replay window and what one client may hold of the server. Each has
+/// an environment variable; the flag wins (docs/configuration.md#kumo-serve).
+struct HardeningOptions: ParsableArguments {
+    @Option(
+        name: .customLong("max-clock-skew"),
+        help: ArgumentHelp(
+            "Refuse requests whose X-NCMB-Timestamp is further than this from the server clock (401 E401001); off by default.",
+            valueName: "seconds"))
+    var maximumClockSkewOption: Int?
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection waiting this long for a request (60).", valueName: "seconds"))
+    var idleTimeoutOption: Double?
+
+    @Option(
+        name: .customLong("header-timeout"),
+        help: ArgumentHelp("Close a connection whose request head takes longer than this (10).", valueName: "seconds"))
+    var headerTimeoutOption: Double?
+
+    @Option(
+        name: .customLong("body-timeout"),
+        help: ArgumentHelp("Answer 400 and close when a request body receives nothing for this long (30).", valueName: "seconds"))
+    var bodyTimeoutOption: Double?
+
+    @Option(
+        name: .customLong("max-connections"),
+        help: ArgumentHelp("Most connections served at once (default: 4096, lowered to fit the descriptor limit).", valueName: "n"))
+    var maximumConnectionsOption: Int?
+
+    /// An option's value, else its environment variable's.
+    private func value<Value: LosslessStringConvertible>(_ option: Value?, _ variable: String) -> Value? {
+        option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0) }
+    }
+
+    var maximumClockSkewSeconds: Int? { value(maximumClockSkewOption, "KUMO_MAX_CLOCK_SKEW") }
+    var idleTimeoutSeconds: Double? { value(idleTimeoutOption, "KUMO_IDLE_TIMEOUT") }
+    var headerTimeoutSeconds: Double? { value(headerTimeoutOption, "KUMO_HEADER_TIMEOUT") }
+    var bodyTimeoutSeconds: Double? { value(bodyTimeoutOption, "KUMO_BODY_TIMEOUT") }
+    var maximumConnections: Int? { value(maximumConnectionsOption, "KUMO_MAX_CONNECTIONS") }
+
+    func validate() throws {
+        let environment = ProcessInfo.processInfo.environment
+        for (variable, isNumber) in [
+            ("KUMO_MAX_CLOCK_SKEW", { Int($0) != nil }), ("KUMO_MAX_CONNECTIONS", { Int($0) != nil }),
+            ("KUMO_IDLE_TIMEOUT", { Double($0) != nil }), ("KUMO_HEADER_TIMEOUT", { Double($0) != nil }),
+            ("KUMO_BODY_TIMEOUT", { Double($0) != nil }),
+        ] as [(String, (String) -> Bool)] {
+            if let text = environment[variable], !isNumber(text) { throw ValidationError("\(variable) must be a number") }
+        }
+        if let skew = maximumClockSkewSeconds, skew < 1 { throw ValidationError("--max-clock-skew must be at least 1 second") }
+        for (name, seconds) in [
+            ("--idle-timeout", idleTimeoutSeconds), ("--header-timeout", headerTimeoutSeconds), ("--body-timeout", bodyTimeoutSeconds),
+        ] {
+            if let seconds, !(seconds > 0 && seconds <= 86_400) { throw ValidationError("\(name) takes more than 0 and at most 86400 seconds") }
+        }
+        if let maximumConnections, maximumConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+    }
+
+    /// Writes the options into `configuration`; the connection maximum is fitted to the descriptor limit, with a warning
+    /// when that limit is low (docs/decisions/0066-connection-hygiene.md).
+    func apply(to configuration: inout KumoConfiguration, logger: Logger) {
+        configuration.maximumClockSkewSeconds = maximumClockSkewSeconds
+        if let idleTimeoutSeconds { configuration.idleTimeoutSeconds = idleTimeoutSeconds }
+        if let headerTimeoutSeconds { configuration.headerTimeoutSeconds = headerTimeoutSeconds }
+        if let bodyTimeoutSeconds { configuration.bodyTimeoutSeconds = bodyTimeoutSeconds }
+        let wanted = maximumConnections ?? configuration.maximumConnections
+        configuration.maximumConnections = DescriptorLimit.fit(connections: wanted, logger: logger)
+    }
+}
+
+/// The process's file-descriptor limit (`RLIMIT_NOFILE`): raised to the hard limit at start, and the connection
+/// maximum kept ``reserve`` descriptors below it.
+enum DescriptorLimit {
+    /// Descriptors kept for the database, its files, push and mail connections and the listener.
+    static let reserve = 128
+    /// Below this many descriptors `kumo serve` warns at start.
+    static let comfortable = 4096
+
+    /// Raises the soft limit as far as the hard limit allows and returns the connections that fit under it.
+    static func fit(connections wanted: Int, logger: Logger) -> Int {
+        #if canImport(Glibc)
+            var limit = rlimit()
+            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return wanted }
+            if limit.rlim_cur < limit.rlim_max {
+                var raised = limit
+                // RLIM_INFINITY is all bits set; ask for 65,536 then.
+                raised.rlim_cur = limit.rlim_max == rlim_t.max ? max(limit.rlim_cur, 65_536) : limit.rlim_max
+                if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+            }
+            let available = Int(clamping: limit.rlim_cur)
+            let fitting = max(1, min(wanted, available - reserve))
+            if available < comfortable || fitting < wanted {
+                logger.warning(
+                    "the file-descriptor limit is low: raise it (ulimit -n, LimitNOFILE=) for more connections",
+                    metadata: ["RLIMIT_NOFILE": "\(available)", "maximumConnections": "\(fitting)"])
+            }
+            return fitting
+        #else
+            return wanted
+        #endif
+    }
+}
