@@ -1,4 +1,5 @@
 import Foundation
+package import KumoStorage
 
 /// How ``PostgresStorage`` reaches and uses its database (docs/architecture.md#postgresql-engine-kumopostgres,
 /// docs/configuration.md).
@@ -37,6 +38,10 @@ package struct PostgresConfiguration: Sendable, Hashable {
     /// How long a storage call may take, waiting for a connection included, before it fails with
     /// `StorageError.unavailable` (E503001); also the server-side `statement_timeout`. Defaults to 5 seconds.
     package var timeout: Duration
+    /// The work budget of reads (docs/decisions/0067-work-budget.md): admission lanes (default: two fewer than
+    /// ``maximumConnections``) and a time limit, sent as `statement_timeout` when shorter than ``timeout``. Defaults to
+    /// ``ReadLimits/unlimited``; `kumo serve` sets ``ReadLimits/serving``.
+    package var readLimits: ReadLimits = .unlimited
 
     /// Creates a configuration; every argument but the address and login has its documented default.
     package init(

@@ -21,6 +21,8 @@ struct PostgresDatabase: SQLEngine {
     let timeout: Duration
     /// How the shared stores spell their statements.
     let dialect: any SQLDialect = PostgresDialect()
+    /// Admission of reads other than point lookups (docs/decisions/0067-work-budget.md).
+    var admission = ReadAdmission(lanes: 16, maximumWaiting: ReadLimits.unlimited.maximumWaitingReads)
 
     /// SQLSTATE values after which a unit is simply run again.
     private static let retriedStates: Set<String> = ["40001", "40P01"]
@@ -58,8 +60,9 @@ struct PostgresDatabase: SQLEngine {
         _ shape: SQLReadShape, _ body: @escaping @Sendable (PostgresTransaction) async throws -> Value
     ) async throws -> Value {
         switch shape {
-        case .snapshot: try await read(body)
-        case .pointLookup, .singleStatement: try await single(body)
+        case .snapshot: try await admission.admit { try await read(body) }
+        case .singleStatement: try await admission.admit { try await single(body) }
+        case .pointLookup: try await single(body)
         }
     }
 
@@ -129,6 +132,11 @@ extension StorageError {
             return
         }
         if let info = error.serverInfo {
+            if info[.sqlState] == "57014" {
+                // statement_timeout: the read's time limit (docs/decisions/0067-work-budget.md), not an engine failure.
+                self = .timeLimitExceeded
+                return
+            }
             if info[.sqlState] == "23505" {
                 self = .duplicate(field: StorageError.duplicatedField(detail: info[.detail] ?? ""))
                 return

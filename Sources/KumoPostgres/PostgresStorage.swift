@@ -25,7 +25,7 @@ package struct PostgresStorage: StorageBackend {
     package let scripts: any ScriptStore
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
-    private let database: PostgresDatabase
+    let database: PostgresDatabase
     private let runner: Task<Void, Never>
 
     private init(configuration: PostgresConfiguration, database: PostgresDatabase, runner: Task<Void, Never>) {
@@ -48,7 +48,11 @@ package struct PostgresStorage: StorageBackend {
         let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
         // The pool's background work runs in this task until `close()` cancels it (postgres-nio's `run()` contract).
         let runner = Task { await client.run() }
-        let database = PostgresDatabase(client: client, logger: logger, timeout: configuration.timeout)
+        var database = PostgresDatabase(client: client, logger: logger, timeout: configuration.timeout)
+        let limits = configuration.readLimits
+        database.admission = ReadAdmission(
+            lanes: limits.expensiveReadLanes ?? max(1, configuration.maximumConnections - 2),
+            maximumWaiting: limits.maximumWaitingReads)
         do {
             // Fails within the configured timeout when the server is unreachable; the migration may then wait longer
             // for another instance's advisory lock.
@@ -108,7 +112,7 @@ package struct PostgresStorage: StorageBackend {
 
 extension PostgresConfiguration {
     /// The pool configuration: address, login, TLS, pool size, and per-session settings sent at start-up
-    /// (`search_path` for the schema, `statement_timeout` equal to ``timeout``).
+    /// (`search_path` for the schema, `statement_timeout` equal to the read time limit or ``timeout``).
     var clientConfiguration: PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS
         var unverified = TLSConfiguration.makeClientConfiguration()
@@ -123,7 +127,10 @@ extension PostgresConfiguration {
             host: host, port: port, username: username, password: password, database: database, tls: tls)
         client.options.maximumConnections = max(1, maximumConnections)
         client.options.connectTimeout = timeout
-        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        // The read time limit when one is set (it bounds every statement, writes included), the call timeout otherwise.
+        let statementTimeout = min(readLimits.timeLimit ?? timeout, timeout)
+        let milliseconds =
+            statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
         var parameters = [("application_name", "kumo"), ("statement_timeout", "\(max(1, milliseconds))")]
         if let schema { parameters.append(("search_path", schema)) }
         client.options.additionalStartupParameters = parameters

@@ -1,4 +1,5 @@
 import Foundation
+package import KumoStorage
 
 /// How ``SQLiteStorage`` opens and runs its database (docs/architecture.md#sqlite-engine-kumosqlite,
 /// docs/configuration.md).
@@ -21,6 +22,9 @@ package struct SQLiteConfiguration: Sendable, Hashable {
     package var readerCount: Int
     /// How long a connection waits for a lock held by another process, in milliseconds. Defaults to 5000.
     package var busyTimeoutMilliseconds: Int
+    /// The work budget of reads (docs/decisions/0067-work-budget.md). Defaults to ``ReadLimits/unlimited``; `kumo serve`
+    /// sets ``ReadLimits/serving``.
+    package var readLimits: ReadLimits = .unlimited
     /// Where file bytes are kept (`DiskBlobStore`); `nil` means ``resolvedBlobDirectory``'s default.
     package var blobDirectory: String?
 

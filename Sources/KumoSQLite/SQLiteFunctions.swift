@@ -14,7 +14,7 @@ enum SQLiteFunctions {
     static func install(on handle: SQLiteHandle) throws {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
         try handle.withDatabase { database in
-            let cache = Unmanaged.passRetained(RegularExpressionCache()).toOpaque()
+            let cache = Unmanaged.passRetained(RegularExpressionCache(workLimit: handle.workLimit)).toOpaque()
             var code = sqlite_nio_sqlite3_create_function_v2(
                 database, regexpName, 2, flags, cache, { context, _, arguments in SQLiteFunctions.regexp(context, arguments) },
                 nil, nil, { pointer in pointer.map { Unmanaged<RegularExpressionCache>.fromOpaque($0).release() } })
@@ -75,16 +75,33 @@ enum SQLiteFunctions {
 
 /// Compiled regular expressions by pattern, so a query compiles its pattern once rather than once per row.
 ///
-/// Patterns use `NSRegularExpression` syntax (ICU). An invalid pattern matches nothing.
+/// Patterns use `NSRegularExpression` syntax (ICU). An invalid pattern matches nothing. A match gives up as soon as the
+/// connection's read is stopped (docs/decisions/0067-work-budget.md): a pattern such as `(.*a){20}` can backtrack for
+/// minutes on one value.
 private final class RegularExpressionCache: Sendable {
     /// At most this many patterns are kept; the cache is emptied when it would grow beyond.
     private static let capacity = 64
     private let expressions = NIOLockedValueBox<[String: NSRegularExpression?]>([:])
+    private let workLimit: SQLiteWorkLimit
+
+    init(workLimit: SQLiteWorkLimit) {
+        self.workLimit = workLimit
+    }
 
     func matches(pattern: String, subject: String) -> Bool {
         guard let expression = expression(for: pattern) else { return false }
         let range = NSRange(subject.startIndex..<subject.endIndex, in: subject)
-        return expression.firstMatch(in: subject, options: [], range: range) != nil
+        var matched = false
+        // `reportProgress`: ICU calls back while it backtracks, so a stopped read ends the match within microseconds.
+        expression.enumerateMatches(in: subject, options: [.reportProgress], range: range) { result, _, stop in
+            if result != nil {
+                matched = true
+                stop.pointee = true
+            } else if self.workLimit.isStopped {
+                stop.pointee = true
+            }
+        }
+        return matched
     }
 
     private func expression(for pattern: String) -> NSRegularExpression? {

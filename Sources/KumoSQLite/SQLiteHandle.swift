@@ -19,6 +19,8 @@ final class SQLiteHandle: @unchecked Sendable {
 
     private var database: OpaquePointer?
     private var statements: [String: PreparedStatement] = [:]
+    /// The time limit and cancellation of the read this connection runs (readers only; the writer never starts one).
+    let workLimit: SQLiteWorkLimit
 
     private static let initialized = NIOLockedValueBox(false)
 
@@ -41,6 +43,7 @@ final class SQLiteHandle: @unchecked Sendable {
             throw SQLiteFailure(code: code, message: "\(message) (\(path))")
         }
         self.database = database
+        self.workLimit = SQLiteWorkLimit(database: database)
         sqlite_nio_sqlite3_busy_timeout(database, Int32(clamping: max(0, busyTimeoutMilliseconds)))
     }
 
@@ -50,6 +53,7 @@ final class SQLiteHandle: @unchecked Sendable {
 
     /// Finalizes every prepared statement and closes the connection; later calls fail.
     func close() {
+        workLimit.close()
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.pointer) }
         statements.removeAll()
         if let database { sqlite_nio_sqlite3_close_v2(database) }

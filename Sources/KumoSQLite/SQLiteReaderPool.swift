@@ -1,5 +1,6 @@
 import KumoStorage
 import NIOConcurrencyHelpers
+import VaporCSQLite
 
 /// Read-only WAL connections (`PRAGMA query_only`) that serve reads while the writer works
 /// (docs/architecture.md#sqlite-engine-kumosqlite).
@@ -8,6 +9,10 @@ import NIOConcurrencyHelpers
 /// they see one snapshot; the transaction is one job on the storage's thread pool, except point lookups, which run on
 /// the calling thread (``ReadShape``). Callers wait in arrival order when every connection is busy. The pool's state
 /// sits behind a lock rather than in an actor: borrowing a free connection then costs no executor hop.
+///
+/// The work budget (docs/decisions/0067-work-budget.md): reads other than point lookups pass ``admission`` first, which
+/// leaves one connection for point lookups; every read runs under its connection's ``SQLiteWorkLimit`` (stopped past
+/// the time limit by the watchdog, or when its task is cancelled).
 final class SQLiteReaderPool: Sendable {
     private struct State {
         var available: [SQLiteConnection]
@@ -26,15 +31,36 @@ final class SQLiteReaderPool: Sendable {
 
     private let state: NIOLockedValueBox<State>
     private let counts = NIOLockedValueBox((callingThread: 0, threadPool: 0))
+    /// Admission of reads other than point lookups.
+    let admission: ReadAdmission
+    private let timeLimit: Duration?
+    /// Stops reads past their deadline and repeats the interrupt of cancelled ones.
+    private let watchdog: Task<Void, Never>
+
+    /// How often the watchdog looks for reads past their deadline.
+    static let watchdogInterval: Duration = .milliseconds(25)
 
     /// Creates a pool over open, configured connections it then owns.
-    init(connections: [SQLiteConnection]) {
+    init(connections: [SQLiteConnection], limits: ReadLimits = .unlimited) {
         self.state = NIOLockedValueBox(State(available: connections))
+        let lanes = limits.expensiveReadLanes ?? max(1, connections.count - 1)
+        self.admission = ReadAdmission(lanes: lanes, maximumWaiting: limits.maximumWaitingReads)
+        self.timeLimit = limits.timeLimit
+        let workLimits = connections.map(\.handle.workLimit)
+        self.watchdog = Task.detached {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: SQLiteReaderPool.watchdogInterval)
+                for workLimit in workLimits { workLimit.checkDeadline() }
+            }
+        }
     }
 
     /// How a read runs; see ``read(_:_:)``: a point lookup on the calling thread, one statement on the thread pool, several
     /// statements on the thread pool inside `BEGIN`…`COMMIT`.
     typealias ReadShape = SQLReadShape
+
+    /// How many expensive reads run and how many wait for admission.
+    var occupancy: (running: Int, waiting: Int) { admission.occupancy }
 
     /// How many reads ran on the calling thread and how many on the thread pool since the pool opened.
     var readCounts: (callingThread: Int, threadPool: Int) { counts.withLockedValue { ($0.callingThread, $0.threadPool) } }
@@ -46,12 +72,49 @@ final class SQLiteReaderPool: Sendable {
     /// getById, see README, Performance). A reader in WAL mode never waits for the writer, so such a read blocks only
     /// as long as its B-tree lookup. Every other read goes to the storage's thread pool.
     ///
-    /// - Throws: what `body` threw, or `StorageError.unavailable` when the pool is closed or SQLite fails.
+    /// - Parameter limited: whether the read passes admission (unless a point lookup) and runs under the time limit;
+    ///   `false` for maintenance (integrity check, schema version).
+    /// - Throws: what `body` threw, `StorageError.timeLimitExceeded` past the time limit, `StorageError.overloaded` when
+    ///   too many reads wait, `CancellationError` when the task was cancelled, or `StorageError.unavailable` when the
+    ///   pool is closed or SQLite fails.
     func read<Value: Sendable>(
-        _ shape: ReadShape = .snapshot, _ body: @escaping @Sendable (SQLiteTransaction) async throws -> Value
+        _ shape: ReadShape = .snapshot, limited: Bool = true,
+        _ body: @escaping @Sendable (SQLiteTransaction) async throws -> Value
+    ) async throws -> Value {
+        guard limited, shape != .pointLookup else { return try await borrowAndRun(shape, limited: limited, body) }
+        return try await admission.admit { try await borrowAndRun(shape, limited: true, body) }
+    }
+
+    private func borrowAndRun<Value: Sendable>(
+        _ shape: ReadShape, limited: Bool, _ body: @escaping @Sendable (SQLiteTransaction) async throws -> Value
     ) async throws -> Value {
         guard let connection = await acquire() else { throw StorageError.unavailable("The storage is closed.") }
         defer { release(connection) }
+        let workLimit = connection.handle.workLimit
+        let generation = workLimit.begin(timeLimit: limited ? timeLimit : nil)
+        let result: Result<Value, any Error>
+        do {
+            let value = try await withTaskCancellationHandler {
+                try await run(shape, on: connection, body)
+            } onCancel: {
+                workLimit.cancel(generation)
+            }
+            result = .success(value)
+        } catch {
+            result = .failure(error)
+        }
+        let stop = workLimit.end()
+        switch (result, stop) {
+        case (.success(let value), _): return value
+        case (.failure, .cancelled?): throw CancellationError()
+        case (.failure, .deadline?): throw StorageError.timeLimitExceeded
+        case (.failure(let error), nil): throw error
+        }
+    }
+
+    private func run<Value: Sendable>(
+        _ shape: ReadShape, on connection: SQLiteConnection, _ body: @escaping @Sendable (SQLiteTransaction) async throws -> Value
+    ) async throws -> Value {
         switch shape {
         case .pointLookup:
             counts.withLockedValue { $0.callingThread += 1 }
@@ -77,6 +140,7 @@ final class SQLiteReaderPool: Sendable {
 
     /// Waits for the borrowed connections to come back, then closes every connection; later reads fail.
     func close() async throws {
+        watchdog.cancel()
         let (waiters, mustWait) = state.withLockedValue { state -> ([CheckedContinuation<SQLiteConnection?, Never>], Bool) in
             guard !state.isClosed else { return ([], false) }
             state.isClosed = true

@@ -70,7 +70,7 @@ package struct SQLiteStorage: StorageBackend {
             )
             return SQLiteStorage(
                 writer: SQLiteWriter(connection: writerConnection, maximumBatch: configuration.maximumBatch),
-                readers: SQLiteReaderPool(connections: readerConnections),
+                readers: SQLiteReaderPool(connections: readerConnections, limits: configuration.readLimits),
                 threadPool: threadPool,
                 blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory, blockingPool: NIOBlockingWorkPool())
             )
@@ -91,7 +91,7 @@ package struct SQLiteStorage: StorageBackend {
     }
 
     package func checkHealth() async throws {
-        _ = try await readers.read { transaction in try transaction.rows("SELECT 1") }
+        _ = try await readers.read(limited: false) { transaction in try transaction.rows("SELECT 1") }
     }
 
     package func close() async throws {
@@ -103,21 +103,24 @@ package struct SQLiteStorage: StorageBackend {
     /// How many reads ran on the calling thread (point lookups) and how many on the storage's thread pool.
     package var readCounts: (callingThread: Int, threadPool: Int) { readers.readCounts }
 
+    /// How many expensive reads run and how many wait for admission (docs/decisions/0067-work-budget.md).
+    package var readOccupancy: (running: Int, waiting: Int) { readers.occupancy }
+
     /// The result of `PRAGMA integrity_check`: `ok` for a sound database.
     package func integrityCheck() async throws -> String {
-        try await readers.read { transaction in
+        try await readers.read(limited: false) { transaction in
             try transaction.rows("PRAGMA integrity_check").compactMap { $0.string("integrity_check") }.joined(separator: "\n")
         }
     }
 
     /// The applied schema version (the highest row of `schema_migrations`).
     package func schemaVersion() async throws -> Int {
-        try await readers.read { transaction in try SQLiteMigrator.version(transaction) }
+        try await readers.read(limited: false) { transaction in try SQLiteMigrator.version(transaction) }
     }
 
     /// The number of applied migrations (rows of `schema_migrations`), to check that each ran once.
     package func appliedMigrationCount() async throws -> Int {
-        try await readers.read { transaction in
+        try await readers.read(limited: false) { transaction in
             try transaction.rows("SELECT COUNT(*) AS count FROM schema_migrations").first?.integer("count").map { Int($0) }
                 ?? 0
         }

@@ -1,4 +1,5 @@
 import KumoStorage
+import VaporCSQLite
 import Logging
 import NIOPosix
 
@@ -85,6 +86,11 @@ extension StorageError {
     /// anything else `.unavailable`, logged at `error`.
     init(sqliteError error: SQLiteFailure, logger: Logger) {
         let uniquePrefix = "UNIQUE constraint failed: "
+        if error.code & 0xff == SQLITE_INTERRUPT {
+            // Stopped by the read's work limit (docs/decisions/0067-work-budget.md): not a failure of the engine.
+            self = .timeLimitExceeded
+            return
+        }
         if error.message.hasPrefix(uniquePrefix) {
             let columns = error.message.dropFirst(uniquePrefix.count).split(separator: ",")
             let column = columns.last?.split(separator: ".").last.map { String($0).filter { $0 != " " } } ?? ""

@@ -11,6 +11,8 @@ package struct KumoError: Error, Sendable, CustomStringConvertible {
     /// A message that replaces the code's template, e.g. `"hello.js not found"` (docs/wire/endpoints/scripts.md); `nil`
     /// for the template.
     package var customMessage: String?
+    /// Seconds after which the client may try again, sent as `Retry-After` (overload and rate limits); `nil` for none.
+    package var retryAfterSeconds: Int?
 
     /// Creates an error.
     package init(_ code: APIErrorCode, _ arguments: String..., underlying: String? = nil) {

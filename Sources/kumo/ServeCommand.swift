@@ -139,7 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
 
         let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
         let pushEndpoints = try makePushEndpoints()
-        let storage = try await storageOptions.openStorage(logger: logger)
+        let storage = try await storageOptions.openStorage(logger: logger, readLimits: hardeningOptions.readLimits)
         let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
         var environment = ServerEnvironment.live(
             storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),

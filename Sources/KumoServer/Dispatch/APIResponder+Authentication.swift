@@ -109,6 +109,7 @@ extension APIResponder {
     func render(_ error: KumoError, context: KumoRequestContext) -> Response {
         let body = error.responseBody
         var response = Response.json(error.status, body)
+        if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
         if error.code.isResponseSigned { sign(&response, body: body, isBinary: false, context: context) }
         return response
     }

@@ -67,7 +67,22 @@ package struct APIResponder: HTTPResponder {
         }
         let started = ContinuousClock.now
         var context = context
-        var response = await handleAPI(request, path: String(path), query: query.map(String.init), context: &context)
+        var response: Response
+        if request.method == .get, let query, !query.isEmpty {
+            // A query can be expensive: stop its work when the client goes away (docs/decisions/0067-work-budget.md).
+            let answered = try? await request.body.consumeWithCancellationOnInboundClose { body in
+                var request = request
+                request.body = body
+                var context = context
+                let response = await handleAPI(request, path: String(path), query: String(query), context: &context)
+                return AnsweredRequest(response: response, endpointName: context.endpointName)
+            }
+            // Without an answer the client has gone: nobody reads what is written now.
+            response = answered?.response ?? render(KumoError(.badRequest, underlying: "client went away"), context: context)
+            context.endpointName = answered?.endpointName ?? context.endpointName
+        } else {
+            response = await handleAPI(request, path: String(path), query: query.map(String.init), context: &context)
+        }
         CrossOrigin.addHeaders(to: &response)
         recordMetrics(endpointName: context.endpointName ?? "unknown", status: response.status.code, since: started)
         return response
@@ -125,4 +140,10 @@ package struct APIResponder: HTTPResponder {
             return BrowserPages.failure(kumoError).response(status: HTTPResponse.Status(code: kumoError.code.status))
         }
     }
+}
+
+/// A response with the endpoint its request resolved to, out of a request handled in a child task.
+private struct AnsweredRequest: Sendable {
+    let response: Response
+    let endpointName: String?
 }

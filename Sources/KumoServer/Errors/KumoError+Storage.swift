@@ -13,6 +13,10 @@ extension KumoError {
         case .denied: self.init(.noAccessWithACL)
         case .invalid(let apiError): self.init(apiError)
         case .unavailable(let reason): self.init(.serviceUnavailable, underlying: reason)
+        case .timeLimitExceeded: self.init(.passedLimit, underlying: "the read ran past its time limit")
+        case .overloaded:
+            self.init(.serviceUnavailable, underlying: "too many expensive reads waiting")
+            retryAfterSeconds = 1
         }
     }
 

@@ -12,4 +12,10 @@ package enum StorageError: Error, Sendable {
     case invalid(APIError)
     /// The engine cannot serve now: closed, disk full, connection lost (→ 503 E503001 / 500 E500001).
     case unavailable(String)
+    /// The read ran past its time limit and was stopped (→ 429 E429001, docs/decisions/0067-work-budget.md). Trying the
+    /// same read again would fail the same way.
+    case timeLimitExceeded
+    /// Too many expensive reads are waiting already (→ 503 E503001 with `Retry-After`,
+    /// docs/decisions/0067-work-budget.md).
+    case overloaded
 }

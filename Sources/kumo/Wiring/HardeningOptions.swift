@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KumoServer
+import KumoStorage
 import Logging
 
 #if canImport(Glibc)
@@ -35,6 +36,12 @@ struct HardeningOptions: ParsableArguments {
         help: ArgumentHelp("Most connections served at once (default: 4096, lowered to fit the descriptor limit).", valueName: "n"))
     var maximumConnectionsOption: Int?
 
+    @Option(
+        name: .customLong("query-time-limit"),
+        help: ArgumentHelp(
+            "Stop a read running longer than this with 429 E429001 (5; 0 for no limit).", valueName: "seconds"))
+    var queryTimeLimitOption: Double?
+
     /// An option's value, else its environment variable's.
     private func value<Value: LosslessStringConvertible>(_ option: Value?, _ variable: String) -> Value? {
         option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0) }
@@ -45,13 +52,22 @@ struct HardeningOptions: ParsableArguments {
     var headerTimeoutSeconds: Double? { value(headerTimeoutOption, "KUMO_HEADER_TIMEOUT") }
     var bodyTimeoutSeconds: Double? { value(bodyTimeoutOption, "KUMO_BODY_TIMEOUT") }
     var maximumConnections: Int? { value(maximumConnectionsOption, "KUMO_MAX_CONNECTIONS") }
+    var queryTimeLimitSeconds: Double? { value(queryTimeLimitOption, "KUMO_QUERY_TIME_LIMIT") }
+
+    /// The work budget of reads (docs/decisions/0067-work-budget.md): ``ReadLimits/serving`` with the time limit of
+    /// `--query-time-limit`.
+    var readLimits: ReadLimits {
+        var limits = ReadLimits.serving
+        if let seconds = queryTimeLimitSeconds { limits.timeLimit = seconds == 0 ? nil : .milliseconds(Int64(seconds * 1000)) }
+        return limits
+    }
 
     func validate() throws {
         let environment = ProcessInfo.processInfo.environment
         for (variable, isNumber) in [
             ("KUMO_MAX_CLOCK_SKEW", { Int($0) != nil }), ("KUMO_MAX_CONNECTIONS", { Int($0) != nil }),
             ("KUMO_IDLE_TIMEOUT", { Double($0) != nil }), ("KUMO_HEADER_TIMEOUT", { Double($0) != nil }),
-            ("KUMO_BODY_TIMEOUT", { Double($0) != nil }),
+            ("KUMO_BODY_TIMEOUT", { Double($0) != nil }), ("KUMO_QUERY_TIME_LIMIT", { Double($0) != nil }),
         ] as [(String, (String) -> Bool)] {
             if let text = environment[variable], !isNumber(text) { throw ValidationError("\(variable) must be a number") }
         }
@@ -60,6 +76,9 @@ struct HardeningOptions: ParsableArguments {
             ("--idle-timeout", idleTimeoutSeconds), ("--header-timeout", headerTimeoutSeconds), ("--body-timeout", bodyTimeoutSeconds),
         ] {
             if let seconds, !(seconds > 0 && seconds <= 86_400) { throw ValidationError("\(name) takes more than 0 and at most 86400 seconds") }
+        }
+        if let seconds = queryTimeLimitSeconds, !(seconds >= 0 && seconds <= 3600) {
+            throw ValidationError("--query-time-limit takes 0 (no limit) to 3600 seconds")
         }
         if let maximumConnections, maximumConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
     }

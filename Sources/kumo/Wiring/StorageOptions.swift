@@ -36,15 +36,20 @@ struct StorageOptions: ParsableArguments {
 
     /// Opens the selected engine: PostgreSQL for a `postgres://` URL, otherwise the embedded SQLite engine (creating
     /// the data directory when needed).
-    func openStorage(logger: Logger) async throws -> any StorageBackend {
+    ///
+    /// - Parameter readLimits: the work budget of reads: `kumo serve` passes its limits, the other commands none.
+    func openStorage(logger: Logger, readLimits: ReadLimits = .unlimited) async throws -> any StorageBackend {
         if usesPostgres {
-            return try await PostgresStorage.open(configuration: try postgresConfiguration(), logger: logger)
+            var configuration = try postgresConfiguration()
+            configuration.readLimits = readLimits
+            return try await PostgresStorage.open(configuration: configuration, logger: logger)
         }
         guard database == "sqlite" else {
             throw ValidationError("--database must be 'sqlite' or a postgres:// URL, not '\(database)'")
         }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         var configuration = SQLiteConfiguration(databasePath: databasePath)
+        configuration.readLimits = readLimits
         switch synchronous.lowercased() {
         case "full": configuration.synchronous = .full
         case "normal": configuration.synchronous = .normal

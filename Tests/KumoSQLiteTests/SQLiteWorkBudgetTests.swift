@@ -1,0 +1,98 @@
+import Foundation
+import KumoStorage
+import NCMBWire
+import Testing
+
+@testable import KumoSQLite
+
+/// The work budget of reads (issue 13, finding 1; docs/decisions/0067-work-budget.md): a read past its time limit stops,
+/// a cancelled read stops, expensive reads cannot take the connection a point lookup needs, and a full queue refuses.
+///
+/// The expensive read is finding 1's: `(.*a){20}` against 40 `a` and a `!`, which backtracks for minutes. Each test
+/// fails by hanging when the budget does not work, so each has a time limit.
+@Suite(.timeLimit(.minutes(1))) struct SQLiteWorkBudgetTests {
+    static let catastrophicPattern = "(.*a){20}"
+
+    /// Opens a storage with one stored victim of the pattern.
+    private func storage(_ temporary: TemporaryStorage, limits: ReadLimits, readerCount: Int = 2) async throws -> SQLiteStorage {
+        var configuration = SQLiteConfiguration(databasePath: temporary.databasePath, readerCount: readerCount)
+        configuration.readLimits = limits
+        let storage = try await SQLiteStorage.open(configuration: configuration, logger: TemporaryStorage.logger)
+        _ = try await storage.objects.create(Fixture.newObject("ReDoS", "victim", ["s": .string(String(repeating: "a", count: 40) + "!")]))
+        return storage
+    }
+
+    private func expensiveFind(_ storage: SQLiteStorage) async throws -> FoundObjects {
+        let query = Fixture.whereField("s", .regex(SQLiteWorkBudgetTests.catastrophicPattern))
+        return try await storage.objects.find(Fixture.request("ReDoS", QueryParameters(whereQuery: query)), access: .bypass)
+    }
+
+    /// Waits until `condition` holds, looking again after each short pause (a condition, not a fixed delay).
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        while !condition() { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    @Test func aRegularExpressionPastTheTimeLimitStopsAndTheConnectionServesAgain() async throws {
+        let temporary = try TemporaryStorage()
+        defer { temporary.remove() }
+        let storage = try await storage(temporary, limits: ReadLimits(timeLimit: .milliseconds(200), expensiveReadLanes: nil, maximumWaitingReads: 8))
+
+        var stoppedByTheLimit = false
+        do { _ = try await expensiveFind(storage) } catch StorageError.timeLimitExceeded { stoppedByTheLimit = true }
+        let plain = try await storage.objects.find(Fixture.request("ReDoS"), access: .bypass)
+        try await storage.close()
+
+        #expect(stoppedByTheLimit)
+        #expect(plain.objects.map(\.objectId) == ["victim"])
+    }
+
+    @Test func aCancelledReadStopsWithoutATimeLimit() async throws {
+        let temporary = try TemporaryStorage()
+        defer { temporary.remove() }
+        let storage = try await storage(temporary, limits: .unlimited)
+
+        let read = Task { try await expensiveFind(storage) }
+        try await waitUntil { storage.readOccupancy.running == 1 }
+        read.cancel()
+        let result = await read.result
+        let occupancyAfter = storage.readOccupancy
+        try await storage.close()
+
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(occupancyAfter.running == 0)
+    }
+
+    @Test func aPointLookupIsServedWhileExpensiveReadsHoldEveryLane() async throws {
+        let temporary = try TemporaryStorage()
+        defer { temporary.remove() }
+        // Two readers: one lane for expensive reads, one connection kept for point lookups.
+        let storage = try await storage(temporary, limits: .unlimited, readerCount: 2)
+
+        let first = Task { try await expensiveFind(storage) }
+        let second = Task { try await expensiveFind(storage) }
+        try await waitUntil { storage.readOccupancy.running == 1 && storage.readOccupancy.waiting == 1 }
+        let found = try await storage.objects.object(Fixture.key("ReDoS", "victim"), include: [], access: .bypass)
+        first.cancel()
+        second.cancel()
+        _ = await (first.result, second.result)
+        try await storage.close()
+
+        #expect(found.objectId == "victim")
+    }
+
+    @Test func anExpensiveReadBeyondTheWaitingMaximumIsRefusedAtOnce() async throws {
+        let temporary = try TemporaryStorage()
+        defer { temporary.remove() }
+        let storage = try await storage(temporary, limits: ReadLimits(timeLimit: nil, expensiveReadLanes: 1, maximumWaitingReads: 0))
+
+        let running = Task { try await expensiveFind(storage) }
+        try await waitUntil { storage.readOccupancy.running == 1 }
+        var refused = false
+        do { _ = try await storage.objects.find(Fixture.request("ReDoS"), access: .bypass) } catch StorageError.overloaded { refused = true }
+        running.cancel()
+        _ = await running.result
+        try await storage.close()
+
+        #expect(refused)
+    }
+}
