@@ -20,18 +20,22 @@ package enum StorageUnderTest {
     ///
     /// - Throws: what `body` threw; for `.postgres` without `KUMO_TEST_POSTGRES_URL` (only reached under CI) an error
     ///   naming the missing variable.
-    package static func with<Value>(_ engine: StorageEngine, _ body: (any StorageBackend) async throws -> Value) async throws -> Value {
+    package static func with<Value>(
+        _ engine: StorageEngine, readLimits: ReadLimits = .unlimited, _ body: (any StorageBackend) async throws -> Value
+    ) async throws -> Value {
         switch engine {
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-test-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let storage = try await SQLiteStorage.open(
-                configuration: SQLiteConfiguration(databasePath: directory.appendingPathComponent("kumo.sqlite").path, readerCount: 2),
-                logger: TestDatabase.logger)
+            var configuration = SQLiteConfiguration(databasePath: directory.appendingPathComponent("kumo.sqlite").path, readerCount: 2)
+            configuration.readLimits = readLimits
+            let storage = try await SQLiteStorage.open(configuration: configuration, logger: TestDatabase.logger)
             return try await storage.closing(after: body)
         case .postgres:
             return try await TestDatabase.withScratchSchema { configuration in
+                var configuration = configuration
+                configuration.readLimits = readLimits
                 let storage = try await PostgresStorage.open(configuration: configuration, logger: TestDatabase.logger)
                 return try await storage.closing(after: body)
             }

@@ -28,6 +28,7 @@ package struct TestApplication: Sendable {
     /// Runs `body` against a fresh server on a fresh storage of `engine` and removes everything afterwards.
     package static func with<Result: Sendable>(
         engine: StorageEngine = .sqlite,
+        readLimits: ReadLimits = .unlimited,
         keys: TestKeys.KeySet = TestKeys.documented,
         configure: (inout KumoConfiguration) -> Void = { _ in },
         settings: ApplicationSettings = ApplicationSettings(),
@@ -39,7 +40,7 @@ package struct TestApplication: Sendable {
         defer { try? FileManager.default.removeItem(at: directory) }
         var logger = Logger(label: "kumo.test")
         logger.logLevel = .critical
-        return try await StorageUnderTest.with(engine) { storage in
+        return try await StorageUnderTest.with(engine, readLimits: readLimits) { storage in
             let clock = TestClock()
             let application = HostedApplication(
                 applicationId: "TestApplicationId", name: "test", applicationKey: keys.applicationKey, clientKey: keys.clientKey,

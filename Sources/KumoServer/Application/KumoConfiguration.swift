@@ -26,6 +26,12 @@ package struct KumoConfiguration: Sendable, Hashable {
     /// The most connections served at once; more are closed as soon as they are accepted. Defaults to 4,096
     /// (`kumo serve` lowers it to fit the descriptor limit).
     package var maximumConnections = 4096
+    /// Requests one client address may send (docs/decisions/0068-rate-limits.md); more answer 429 E429002 with
+    /// `Retry-After`. `nil` turns the limit off. Defaults to 300 a second, bursts of 600.
+    package var rateLimitPerAddress: RateLimiter.Rate? = RateLimiter.Rate(perSecond: 300, burst: 600)
+    /// Requests one application may receive, from all its clients together; `nil` turns the limit off. Defaults to 5,000
+    /// a second, bursts of 10,000.
+    package var rateLimitPerApplication: RateLimiter.Rate? = RateLimiter.Rate(perSecond: 5000, burst: 10_000)
 
     /// The URL at which browsers reach this server, used in mail links when an application sets no `customURL`
     /// (docs/wire/endpoints/browser-pages.md). Defaults to `http://127.0.0.1:8080`; `kumo serve` sets it from the

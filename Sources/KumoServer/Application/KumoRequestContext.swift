@@ -19,9 +19,13 @@ package struct KumoRequestContext: RequestContext {
     package var identity: Identity = .anonymous
     /// The SHA-256 hash of the session token that identified the caller (`GET /logout` ends that session).
     package var sessionTokenHash: String?
+    /// The connection's peer address without its port (`127.0.0.1`, `::1`), the key of the per-address rate limit;
+    /// `nil` in process (tests).
+    package var clientAddress: String?
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress
     }
 }
 

@@ -29,6 +29,7 @@ package struct APIResponder: HTTPResponder {
     let browserPages: BrowserPagesController
     let scripts: ScriptsController
     let classPermissions: ClassPermissionGate
+    let rateLimits: RateLimits
 
     /// Creates the responder.
     package init(configuration: KumoConfiguration, environment: ServerEnvironment) {
@@ -46,6 +47,7 @@ package struct APIResponder: HTTPResponder {
         self.browserPages = BrowserPagesController(environment: environment, configuration: configuration, files: files)
         self.classPermissions = classPermissions
         self.scripts = ScriptsController(environment: environment)
+        self.rateLimits = RateLimits(configuration: configuration)
     }
 
     package func respond(to request: Request, context: Context) async throws -> Response {
@@ -68,7 +70,9 @@ package struct APIResponder: HTTPResponder {
         let started = ContinuousClock.now
         var context = context
         var response: Response
-        if request.method == .get, let query, !query.isEmpty {
+        if let limiter = rateLimits.perAddress, let address = context.clientAddress, let retryAfter = limiter.take(address) {
+            response = render(KumoError.tooManyRequests(retryAfter: retryAfter), context: context)
+        } else if request.method == .get, let query, !query.isEmpty {
             // A query can be expensive: stop its work when the client goes away (docs/decisions/0067-work-budget.md).
             let answered = try? await request.body.consumeWithCancellationOnInboundClose { body in
                 var request = request
@@ -122,6 +126,11 @@ package struct APIResponder: HTTPResponder {
             answersWithPage = !endpoint.isSigned && endpoint != .publicFile
             if endpoint.isSigned {
                 try await authenticate(request, path: path, query: query, endpoint: endpoint, context: &context)
+                if let limiter = rateLimits.perApplication, let application = context.application,
+                    let retryAfter = limiter.take(application.applicationId)
+                {
+                    throw KumoError.tooManyRequests(retryAfter: retryAfter)
+                }
                 try await resolveSession(request, context: &context)
             }
             let body = try await readBody(request, as: resolved.declaration)
@@ -131,7 +140,9 @@ package struct APIResponder: HTTPResponder {
         } catch {
             let kumoError = KumoError.from(error)
             let subject = answersWithPage ? "browser page" : "request"
-            if kumoError.code.status >= 500 {
+            if kumoError.retryAfterSeconds != nil {
+                context.logger.notice("\(subject) turned away", metadata: ["code": "\(kumoError.code.code)", "error": "\(kumoError)"])
+            } else if kumoError.code.status >= 500 {
                 context.logger.error("\(subject) failed", metadata: ["code": "\(kumoError.code.code)", "error": "\(kumoError)"])
             } else {
                 context.logger.debug("\(subject) rejected", metadata: ["code": "\(kumoError.code.code)"])

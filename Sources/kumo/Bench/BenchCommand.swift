@@ -130,7 +130,7 @@ struct BenchCommand: AsyncParsableCommand {
             database: database.map { _ in "PostgreSQL (--database)" }
                 ?? "SQLite, WAL, synchronous=\(synchronous.uppercased()), temporary directory",
             itemCount: objects, durationSeconds: duration, warmUpSeconds: warmUp, measurements: measurements)
-        let summary = "\nMachine: \(report.machine). CPU split: \(report.cpuSplit). Database: \(report.database).\n"
+        let summary = "\nMachine: \(report.machine). CPU split: \(report.cpuSplit). Database: \(report.database). Rate limits: off (the server under test runs with KUMO_RATE_LIMIT_PER_ADDRESS=0 and KUMO_RATE_LIMIT_PER_APPLICATION=0, so the numbers measure the server, not the limiter).\n"
         FileHandle.standardOutput.write(Data((report.markdown + "\n" + summary).utf8))
         if let jsonPath { try Data(report.json.utf8).write(to: URL(fileURLWithPath: jsonPath)) }
     }

@@ -43,6 +43,12 @@ final class ServerProcess: Sendable {
             process.executableURL = URL(fileURLWithPath: serveArguments[0])
             process.arguments = Array(serveArguments.dropFirst())
         }
+        // The bench measures the server, not the rate limiter (docs/decisions/0068-rate-limits.md); variables rather than
+        // flags, so that an older `--server-executable` still starts.
+        var environment = ProcessInfo.processInfo.environment
+        environment["KUMO_RATE_LIMIT_PER_ADDRESS"] = "0"
+        environment["KUMO_RATE_LIMIT_PER_APPLICATION"] = "0"
+        process.environment = environment
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)
         let output = Pipe()

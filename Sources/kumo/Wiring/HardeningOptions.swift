@@ -42,6 +42,19 @@ struct HardeningOptions: ParsableArguments {
             "Stop a read running longer than this with 429 E429001 (5; 0 for no limit).", valueName: "seconds"))
     var queryTimeLimitOption: Double?
 
+    @Option(
+        name: .customLong("rate-limit-per-address"),
+        help: ArgumentHelp(
+            "Requests a second one client address may send, bursts of twice that; more answer 429 E429002 (300; 0 for no limit).",
+            valueName: "n"))
+    var rateLimitPerAddressOption: Double?
+
+    @Option(
+        name: .customLong("rate-limit-per-application"),
+        help: ArgumentHelp(
+            "Requests a second one application may receive, bursts of twice that (5000; 0 for no limit).", valueName: "n"))
+    var rateLimitPerApplicationOption: Double?
+
     /// An option's value, else its environment variable's.
     private func value<Value: LosslessStringConvertible>(_ option: Value?, _ variable: String) -> Value? {
         option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0) }
@@ -52,6 +65,8 @@ struct HardeningOptions: ParsableArguments {
     var headerTimeoutSeconds: Double? { value(headerTimeoutOption, "KUMO_HEADER_TIMEOUT") }
     var bodyTimeoutSeconds: Double? { value(bodyTimeoutOption, "KUMO_BODY_TIMEOUT") }
     var maximumConnections: Int? { value(maximumConnectionsOption, "KUMO_MAX_CONNECTIONS") }
+    var rateLimitPerAddress: Double? { value(rateLimitPerAddressOption, "KUMO_RATE_LIMIT_PER_ADDRESS") }
+    var rateLimitPerApplication: Double? { value(rateLimitPerApplicationOption, "KUMO_RATE_LIMIT_PER_APPLICATION") }
     var queryTimeLimitSeconds: Double? { value(queryTimeLimitOption, "KUMO_QUERY_TIME_LIMIT") }
 
     /// The work budget of reads (docs/decisions/0067-work-budget.md): ``ReadLimits/serving`` with the time limit of
@@ -68,6 +83,7 @@ struct HardeningOptions: ParsableArguments {
             ("KUMO_MAX_CLOCK_SKEW", { Int($0) != nil }), ("KUMO_MAX_CONNECTIONS", { Int($0) != nil }),
             ("KUMO_IDLE_TIMEOUT", { Double($0) != nil }), ("KUMO_HEADER_TIMEOUT", { Double($0) != nil }),
             ("KUMO_BODY_TIMEOUT", { Double($0) != nil }), ("KUMO_QUERY_TIME_LIMIT", { Double($0) != nil }),
+            ("KUMO_RATE_LIMIT_PER_ADDRESS", { Double($0) != nil }), ("KUMO_RATE_LIMIT_PER_APPLICATION", { Double($0) != nil }),
         ] as [(String, (String) -> Bool)] {
             if let text = environment[variable], !isNumber(text) { throw ValidationError("\(variable) must be a number") }
         }
@@ -76,6 +92,9 @@ struct HardeningOptions: ParsableArguments {
             ("--idle-timeout", idleTimeoutSeconds), ("--header-timeout", headerTimeoutSeconds), ("--body-timeout", bodyTimeoutSeconds),
         ] {
             if let seconds, !(seconds > 0 && seconds <= 86_400) { throw ValidationError("\(name) takes more than 0 and at most 86400 seconds") }
+        }
+        for (name, rate) in [("--rate-limit-per-address", rateLimitPerAddress), ("--rate-limit-per-application", rateLimitPerApplication)] {
+            if let rate, !(rate >= 0 && rate <= 1_000_000) { throw ValidationError("\(name) takes 0 (no limit) to 1000000 requests a second") }
         }
         if let seconds = queryTimeLimitSeconds, !(seconds >= 0 && seconds <= 3600) {
             throw ValidationError("--query-time-limit takes 0 (no limit) to 3600 seconds")
@@ -90,6 +109,12 @@ struct HardeningOptions: ParsableArguments {
         if let idleTimeoutSeconds { configuration.idleTimeoutSeconds = idleTimeoutSeconds }
         if let headerTimeoutSeconds { configuration.headerTimeoutSeconds = headerTimeoutSeconds }
         if let bodyTimeoutSeconds { configuration.bodyTimeoutSeconds = bodyTimeoutSeconds }
+        if let rate = rateLimitPerAddress {
+            configuration.rateLimitPerAddress = rate == 0 ? nil : RateLimiter.Rate(perSecond: rate, burst: rate * 2)
+        }
+        if let rate = rateLimitPerApplication {
+            configuration.rateLimitPerApplication = rate == 0 ? nil : RateLimiter.Rate(perSecond: rate, burst: rate * 2)
+        }
         let wanted = maximumConnections ?? configuration.maximumConnections
         configuration.maximumConnections = DescriptorLimit.fit(connections: wanted, logger: logger)
     }

@@ -4,6 +4,10 @@ import NCMBWire
 import NIOCore
 import NIOPosix
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One HTTP/1 response as read off a socket.
 struct RawResponse: Sendable {
     /// The status code.
@@ -44,7 +48,11 @@ enum RawConnection {
             try await outbound.write(ByteBuffer(bytes: bytes))
             if halfClose { outbound.finish() }
             var received: [UInt8] = []
-            for try await chunk in inbound { received += chunk.readableBytesView }
+            do {
+                for try await chunk in inbound { received += chunk.readableBytesView }
+            } catch let error as IOError where error.errnoCode == ECONNRESET {
+                // The server closed with our bytes unread, so the kernel answered with a reset: a close all the same.
+            }
             return received
         }
     }
