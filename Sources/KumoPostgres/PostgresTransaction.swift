@@ -19,22 +19,30 @@ struct PostgresTransaction: SQLExecutor {
 
     /// Runs a compiled statement and returns its rows.
     func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
-        guard mapsErrors else { return try await rows(statement.text, statement.bindings) }
+        guard mapsErrors else { return try await rows(statement.text, statement.bindings, maximumBytes: statement.maximumResultBytes) }
         do {
-            return try await rows(statement.text, statement.bindings)
+            return try await rows(statement.text, statement.bindings, maximumBytes: statement.maximumResultBytes)
         } catch {
             throw StorageError(postgresError: error, logger: logger)
         }
     }
 
     /// Runs engine-owned SQL with bound values (`$1`, `$2`, …) and returns its rows.
-    func rows(_ sql: String, _ values: [SQLValue] = []) async throws -> [SQLRow] {
+    ///
+    /// - Parameter maximumBytes: the most bytes of column data to read; past it the rest of the result is not read and
+    ///   `QueryCompiler.pageTooLarge` is thrown. `nil` for no bound.
+    func rows(_ sql: String, _ values: [SQLValue] = [], maximumBytes: Int? = nil) async throws -> [SQLRow] {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { value.append(to: &bindings) }
         let sequence = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
         var rows: [SQLRow] = []
         var columns: SQLColumns?
+        var bytesRead = 0
         for try await row in sequence {
+            if let maximumBytes {
+                for cell in row { bytesRead += cell.bytes?.readableBytes ?? 0 }
+                if bytesRead > maximumBytes { throw QueryCompiler.pageTooLarge }
+            }
             // Every row of a result has the same columns: their names are read once.
             let rowColumns = columns ?? SQLColumns(names: row.map(\.columnName))
             columns = rowColumns

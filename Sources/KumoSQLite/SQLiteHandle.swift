@@ -61,7 +61,10 @@ final class SQLiteHandle: @unchecked Sendable {
     }
 
     /// Runs one statement with bound values and returns its rows.
-    func rows(_ sql: String, _ values: [SQLValue]) throws -> [SQLRow] {
+    ///
+    /// - Parameter maximumBytes: the most bytes of text and blob columns to read; past it the statement stops and
+    ///   `QueryCompiler.pageTooLarge` is thrown. `nil` for no bound.
+    func rows(_ sql: String, _ values: [SQLValue], maximumBytes: Int? = nil) throws -> [SQLRow] {
         let statement = try prepared(sql)
         defer {
             sqlite_nio_sqlite3_reset(statement.pointer)
@@ -69,10 +72,15 @@ final class SQLiteHandle: @unchecked Sendable {
         }
         try bind(values, to: statement.pointer)
         var rows: [SQLRow] = []
+        var bytesRead = 0
         while true {
             let code = sqlite_nio_sqlite3_step(statement.pointer)
             if code == SQLITE_DONE { return rows }
             guard code == SQLITE_ROW else { throw failure(code) }
+            if let maximumBytes {
+                for index in 0..<Int32(statement.columns.count) { bytesRead += Int(sqlite_nio_sqlite3_column_bytes(statement.pointer, index)) }
+                if bytesRead > maximumBytes { throw QueryCompiler.pageTooLarge }
+            }
             rows.append(SQLRow(columns: statement.columns, values: readRow(statement.pointer, count: statement.columns.count)))
         }
     }

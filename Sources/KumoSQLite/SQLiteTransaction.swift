@@ -16,7 +16,11 @@ struct SQLiteTransaction: SQLExecutor {
 
     /// Runs a compiled statement and returns its rows.
     func rows(_ statement: SQLStatement) throws -> [SQLRow] {
-        try rows(statement.text, statement.bindings)
+        do {
+            return try handle.rows(statement.text, statement.bindings, maximumBytes: statement.maximumResultBytes)
+        } catch let error as SQLiteFailure {
+            throw StorageError(sqliteError: error, logger: logger)
+        }
     }
 
     /// Runs engine-owned SQL with bound values and returns its rows.

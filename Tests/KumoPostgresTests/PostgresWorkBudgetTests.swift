@@ -63,4 +63,22 @@ struct PostgresWorkBudgetTests {
             #expect(pointLookupAnswered)
         }
     }
+
+    @Test func aResultPastItsByteBoundStopsWithE400005NamingLimit() async throws {
+        try await TestDatabase.withScratchSchema { configuration in
+            let storage = try await open(configuration, limits: .unlimited)
+            let sql = "SELECT repeat('x', 10) AS v FROM generate_series(1, 3)"
+            let withinBound = try await storage.database.read(.singleStatement) { try await $0.rows(sql, maximumBytes: 30) }
+            var refused: APIError?
+            do {
+                _ = try await storage.database.read(.singleStatement) { try await $0.rows(sql, maximumBytes: 29) }
+            } catch StorageError.invalid(let error) {
+                refused = error
+            }
+            try await storage.close()
+
+            #expect(withinBound.count == 3)
+            #expect(refused == APIError(.invalidValue, "limit"))
+        }
+    }
 }

@@ -95,4 +95,19 @@ import Testing
 
         #expect(refused)
     }
+
+    @Test func aResultPastItsByteBoundStopsWithE400005NamingLimit() async throws {
+        let temporary = try TemporaryStorage()
+        defer { temporary.remove() }
+        let handle = try SQLiteHandle(path: temporary.databasePath, busyTimeoutMilliseconds: 1000)
+        defer { handle.close() }
+        try handle.executeScript("CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('0123456789'), ('0123456789'), ('0123456789');")
+
+        let withinBound = try handle.rows("SELECT v FROM t", [], maximumBytes: 30)
+        var refused: APIError?
+        do { _ = try handle.rows("SELECT v FROM t", [], maximumBytes: 29) } catch StorageError.invalid(let error) { refused = error }
+
+        #expect(withinBound.count == 3)
+        #expect(refused == APIError(.invalidValue, "limit"))
+    }
 }

@@ -40,6 +40,12 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var closesAfterResponse = false
     /// The connection is closing: nothing more is read or written.
     private var isClosing = false
+    /// The refusal is written as raw bytes beneath NIO's HTTP encoder (the answer to `CONNECT`).
+    private var answersBeneathTheEncoder = false
+
+    /// How long a closing connection keeps reading (and dropping) what the client still sends, so that unread bytes
+    /// do not turn the close into a reset that destroys the answer before the client read it.
+    static let lingering: TimeAmount = .seconds(2)
 
     /// Creates the handler of one connection.
     init(logger: Logger) {
@@ -51,6 +57,9 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             if head.method == .connect {
+                // NIO's encoder treats any answer to CONNECT as the start of a tunnel and drops its body: the answer
+                // is written beneath it, as bytes.
+                answersBeneathTheEncoder = true
                 refuse(KumoError(.methodNotAllowed, underlying: "CONNECT"), context: context)
                 return
             }
@@ -138,6 +147,20 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes `error` as a complete NCMB JSON response with `Connection: close`, then closes.
     private func answer(_ error: KumoError, context: ChannelHandlerContext) {
         let body = error.responseBody
+        if answersBeneathTheEncoder,
+            let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
+        {
+            let status = HTTPResponse.Status(code: error.code.status)
+            var bytes = context.channel.allocator.buffer(capacity: 160 + body.count)
+            bytes.writeString(
+                "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n")
+            bytes.writeBytes(body)
+            let written = context.eventLoop.makePromise(of: Void.self)
+            encoder.writeAndFlush(NIOAny(bytes), promise: written)
+            close(after: written.futureResult, context: context)
+            return
+        }
         var fields = HTTPFields()
         fields[.contentType] = "application/json"
         fields[.contentLength] = String(body.count)
@@ -151,10 +174,30 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Closes the connection once `written` completes (at once without it); later reads and writes are dropped.
+    ///
+    /// The answer is followed by a half-close (the client reads it to its end), then the connection keeps reading
+    /// and dropping for ``lingering`` at most, until the client closes its side: closing a socket with unread bytes
+    /// would send a reset, which can destroy the answer before the client read it.
     private func close(after written: EventLoopFuture<Void>?, context: ChannelHandlerContext) {
         isClosing = true
         let channel = context.channel
         guard let written else { return channel.close(promise: nil) }
-        written.whenComplete { _ in channel.close(promise: nil) }
+        written.whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+            channel.eventLoop.scheduleTask(in: FramingErrorHandler.lingering) { channel.close(promise: nil) }
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if isClosing, case ChannelEvent.inputClosed = event {
+            context.close(promise: nil)  // the client has read the answer and closed its side
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        guard isClosing else { return context.fireChannelReadComplete() }
+        context.read()  // keep draining what the client still sends while lingering
     }
 }

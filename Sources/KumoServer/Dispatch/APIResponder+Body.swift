@@ -16,34 +16,57 @@ extension APIResponder {
     ///   must be JSON (or `text/plain`).
     ///
     /// - Throws: 413 E413002 for a body over its limit; 415 E415001 for another content type.
-    func readBody(_ request: Request, as declaration: RouteDeclaration) async throws -> [UInt8] {
+    ///
+    /// The bytes read are reserved in the server's ``BodyBudget`` and added to `reservation`; the caller gives them back
+    /// once the response is ready (docs/decisions/0069-memory-budget.md).
+    func readBody(_ request: Request, as declaration: RouteDeclaration, reservation: inout Int) async throws -> [UInt8] {
         switch declaration.body {
         case .multipart:
             return []
         case .form:
-            return try await collectBody(request, upTo: Self.maximumFormSize)
+            return try await collectBody(request, upTo: Self.maximumFormSize, reservation: &reservation)
         case .none where !declaration.endpoint.isSigned:
             return []
         case .none, .json:
-            let body = try await collectBody(request, upTo: configuration.maximumBodySize)
+            let body = try await collectBody(request, upTo: configuration.maximumBodySize, reservation: &reservation)
             try checkContentType(request, body: body)
             return body
         }
     }
 
-    private func collectBody(_ request: Request, upTo limit: Int) async throws -> [UInt8] {
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw KumoError(.requestEntityTooLarge)
+    /// Reads the body into one array, sized from `Content-Length` when there is one, reserving its bytes first.
+    private func collectBody(_ request: Request, upTo limit: Int, reservation: inout Int) async throws -> [UInt8] {
+        let declared = request.headers[.contentLength].flatMap(Int.init)
+        if let declared, declared > limit { throw KumoError(.requestEntityTooLarge) }
+        if let declared {
+            try reserve(declared, reservation: &reservation)
         }
-        var request = request
+        var bytes: [UInt8] = []
+        if let declared { bytes.reserveCapacity(declared) }
         do {
-            let buffer = try await request.collectBody(upTo: limit)
-            return Array(buffer.readableBytesView)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw KumoError(.requestEntityTooLarge)
+            for try await chunk in request.body {
+                guard bytes.count + chunk.readableBytes <= limit else { throw KumoError(.requestEntityTooLarge) }
+                if bytes.count + chunk.readableBytes > reservation {
+                    try reserve(bytes.count + chunk.readableBytes - reservation, reservation: &reservation)
+                }
+                bytes.append(contentsOf: chunk.readableBytesView)
+            }
+        } catch let error as KumoError {
+            throw error
         } catch {
             throw APIResponder.bodyReadError(error)
         }
+        return bytes
+    }
+
+    /// Reserves `count` more bytes of the budget, or answers 503 E503001 with `Retry-After: 1`.
+    private func reserve(_ count: Int, reservation: inout Int) throws {
+        guard bodyBudget.reserve(count) else {
+            var error = KumoError(.serviceUnavailable, underlying: "request bodies in flight exceed the memory budget")
+            error.retryAfterSeconds = 1
+            throw error
+        }
+        reservation += count
     }
 
     /// What a failure to read a request body answers: the body's framing was broken (a bad chunk size, fewer bytes than

@@ -30,6 +30,7 @@ package struct APIResponder: HTTPResponder {
     let scripts: ScriptsController
     let classPermissions: ClassPermissionGate
     let rateLimits: RateLimits
+    let bodyBudget: BodyBudget
 
     /// Creates the responder.
     package init(configuration: KumoConfiguration, environment: ServerEnvironment) {
@@ -48,6 +49,7 @@ package struct APIResponder: HTTPResponder {
         self.classPermissions = classPermissions
         self.scripts = ScriptsController(environment: environment)
         self.rateLimits = RateLimits(configuration: configuration)
+        self.bodyBudget = BodyBudget(capacity: max(configuration.maximumBodyBytesInFlight, configuration.maximumBodySize))
     }
 
     package func respond(to request: Request, context: Context) async throws -> Response {
@@ -133,8 +135,10 @@ package struct APIResponder: HTTPResponder {
                 }
                 try await resolveSession(request, context: &context)
             }
-            let body = try await readBody(request, as: resolved.declaration)
-            let route = try resolved.route(query: query, body: body)
+            var reservation = 0
+            defer { bodyBudget.release(reservation) }
+            // The body's bytes are dropped once the route holds what it needs (docs/decisions/0069-memory-budget.md).
+            let route = try resolved.route(query: query, body: try await readBody(request, as: resolved.declaration, reservation: &reservation))
             let result = try await dispatch(route, request: request, path: path, context: context)
             return await render(result, context: context)
         } catch {

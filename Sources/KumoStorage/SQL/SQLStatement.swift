@@ -25,6 +25,10 @@ package struct SQLStatement: Sendable {
     package private(set) var text: String
     /// The bound values; the n-th value belongs to placeholder n (1-based).
     package private(set) var bindings: [SQLValue]
+    /// The most bytes of text and blob columns its rows may return; past it the engine stops reading and throws
+    /// ``StorageError/invalid(_:)`` with 400 E400005 naming `limit` (docs/decisions/0069-memory-budget.md). `nil` for
+    /// no bound.
+    package var maximumResultBytes: Int?
 
     /// Creates an empty statement, or one starting with compiler-owned text.
     package init(dialect: any SQLDialect, _ text: String = "") {

@@ -6,6 +6,12 @@ package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertibl
     package let reason: String
 
     package var description: String { "invalid JSON at byte \(offset): \(reason)" }
+
+    /// The reason given when a document holds more values than its parser allows.
+    package static let tooManyValues = "too many values"
+
+    /// Whether the document was refused for its number of values rather than its syntax.
+    package var isTooManyValues: Bool { reason == JSONParseError.tooManyValues }
 }
 
 extension JSONValue {
@@ -16,9 +22,13 @@ extension JSONValue {
     ///
     /// Rejects trailing garbage, invalid UTF-8 in strings, unpaired surrogates, non-finite numbers and nesting deeper
     /// than ``maximumNestingDepth``. A key repeated in one object keeps its last value.
-    package init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
+    ///
+    /// - Parameter maximumValues: the most values (scalars, arrays and objects, the document included) the text may
+    ///   hold; more stop the parse with a ``JSONParseError`` whose ``JSONParseError/isTooManyValues`` is `true`. A bound
+    ///   on memory: each parsed value costs tens of bytes however short its text (`1,` is two).
+    package init(parsing bytes: some Collection<UInt8>, maximumValues: Int = .max) throws(JSONParseError) {
         let buffer = Array(bytes)
-        var parser = JSONParser(bytes: buffer)
+        var parser = JSONParser(bytes: buffer, maximumValues: maximumValues)
         self = try parser.parseDocument()
     }
 
@@ -31,10 +41,15 @@ extension JSONValue {
 /// A small recursive-descent JSON parser over a byte array.
 private struct JSONParser {
     let bytes: [UInt8]
+    let maximumValues: Int
     var position = 0
     var depth = 0
+    var valueCount = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], maximumValues: Int) {
+        self.bytes = bytes
+        self.maximumValues = maximumValues
+    }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
         skipWhitespace()
@@ -57,6 +72,8 @@ private struct JSONParser {
 
     mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard position < bytes.count else { throw error("unexpected end of input") }
+        valueCount += 1
+        guard valueCount <= maximumValues else { throw error(JSONParseError.tooManyValues) }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()

@@ -1,14 +1,19 @@
 extension APIRouter {
+    /// The most JSON values one request body may hold (docs/wire/limits.md): 500,000. Parsed values cost tens of bytes
+    /// each however short their text, so this bounds the memory a body of `[1,1,1,…]` takes (issue 13, finding 2).
+    package static let maximumBodyValues = 500_000
+
     /// Reads a JSON request body that must be an object; an empty (or blank) body reads as `{}`.
     ///
-    /// - Throws: 400 E400001 `"JSON is invalid format."` when the body is not JSON or not an object.
+    /// - Throws: 400 E400001 `"JSON is invalid format."` when the body is not JSON or not an object; 413 E413002 when it
+    ///   holds more than ``maximumBodyValues`` values.
     package static func jsonObject(fromBody body: [UInt8]) throws(APIError) -> JSONObject {
         guard body.contains(where: { !isWhitespace($0) }) else { return [:] }
         let value: JSONValue
         do {
-            value = try JSONValue(parsing: body)
+            value = try JSONValue(parsing: body, maximumValues: maximumBodyValues)
         } catch {
-            throw APIError(.invalidJson)
+            throw APIError(error.isTooManyValues ? .requestEntityTooLarge : .invalidJson)
         }
         guard let object = value.objectValue else { throw APIError(.invalidJson) }
         return object

@@ -55,6 +55,13 @@ struct HardeningOptions: ParsableArguments {
             "Requests a second one application may receive, bursts of twice that (5000; 0 for no limit).", valueName: "n"))
     var rateLimitPerApplicationOption: Double?
 
+    @Option(
+        name: .customLong("max-body-bytes-in-flight"),
+        help: ArgumentHelp(
+            "Request-body bytes held at once, all requests together; a body that does not fit answers 503 E503001 with Retry-After (67108864).",
+            valueName: "bytes"))
+    var maximumBodyBytesInFlightOption: Int?
+
     /// An option's value, else its environment variable's.
     private func value<Value: LosslessStringConvertible>(_ option: Value?, _ variable: String) -> Value? {
         option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0) }
@@ -67,6 +74,7 @@ struct HardeningOptions: ParsableArguments {
     var maximumConnections: Int? { value(maximumConnectionsOption, "KUMO_MAX_CONNECTIONS") }
     var rateLimitPerAddress: Double? { value(rateLimitPerAddressOption, "KUMO_RATE_LIMIT_PER_ADDRESS") }
     var rateLimitPerApplication: Double? { value(rateLimitPerApplicationOption, "KUMO_RATE_LIMIT_PER_APPLICATION") }
+    var maximumBodyBytesInFlight: Int? { value(maximumBodyBytesInFlightOption, "KUMO_MAX_BODY_BYTES_IN_FLIGHT") }
     var queryTimeLimitSeconds: Double? { value(queryTimeLimitOption, "KUMO_QUERY_TIME_LIMIT") }
 
     /// The work budget of reads (docs/decisions/0067-work-budget.md): ``ReadLimits/serving`` with the time limit of
@@ -83,7 +91,7 @@ struct HardeningOptions: ParsableArguments {
             ("KUMO_MAX_CLOCK_SKEW", { Int($0) != nil }), ("KUMO_MAX_CONNECTIONS", { Int($0) != nil }),
             ("KUMO_IDLE_TIMEOUT", { Double($0) != nil }), ("KUMO_HEADER_TIMEOUT", { Double($0) != nil }),
             ("KUMO_BODY_TIMEOUT", { Double($0) != nil }), ("KUMO_QUERY_TIME_LIMIT", { Double($0) != nil }),
-            ("KUMO_RATE_LIMIT_PER_ADDRESS", { Double($0) != nil }), ("KUMO_RATE_LIMIT_PER_APPLICATION", { Double($0) != nil }),
+            ("KUMO_RATE_LIMIT_PER_ADDRESS", { Double($0) != nil }), ("KUMO_MAX_BODY_BYTES_IN_FLIGHT", { Int($0) != nil }), ("KUMO_RATE_LIMIT_PER_APPLICATION", { Double($0) != nil }),
         ] as [(String, (String) -> Bool)] {
             if let text = environment[variable], !isNumber(text) { throw ValidationError("\(variable) must be a number") }
         }
@@ -99,6 +107,7 @@ struct HardeningOptions: ParsableArguments {
         if let seconds = queryTimeLimitSeconds, !(seconds >= 0 && seconds <= 3600) {
             throw ValidationError("--query-time-limit takes 0 (no limit) to 3600 seconds")
         }
+        if let bytes = maximumBodyBytesInFlight, bytes < 1 { throw ValidationError("--max-body-bytes-in-flight must be at least 1") }
         if let maximumConnections, maximumConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
     }
 
@@ -109,6 +118,7 @@ struct HardeningOptions: ParsableArguments {
         if let idleTimeoutSeconds { configuration.idleTimeoutSeconds = idleTimeoutSeconds }
         if let headerTimeoutSeconds { configuration.headerTimeoutSeconds = headerTimeoutSeconds }
         if let bodyTimeoutSeconds { configuration.bodyTimeoutSeconds = bodyTimeoutSeconds }
+        if let maximumBodyBytesInFlight { configuration.maximumBodyBytesInFlight = maximumBodyBytesInFlight }
         if let rate = rateLimitPerAddress {
             configuration.rateLimitPerAddress = rate == 0 ? nil : RateLimiter.Rate(perSecond: rate, burst: rate * 2)
         }

@@ -1,6 +1,7 @@
 import HummingbirdTesting
 import KumoTestSupport
 import NCMBWire
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
@@ -44,17 +45,18 @@ enum RawConnection {
                         wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
                 }
             }
-        return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(ByteBuffer(bytes: bytes))
-            if halfClose { outbound.finish() }
-            var received: [UInt8] = []
-            do {
-                for try await chunk in inbound { received += chunk.readableBytesView }
-            } catch let error as IOError where error.errnoCode == ECONNRESET {
-                // The server closed with our bytes unread, so the kernel answered with a reset: a close all the same.
+        let received = NIOLockedValueBox<[UInt8]>([])
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                try await outbound.write(ByteBuffer(bytes: bytes))
+                if halfClose { outbound.finish() }
+                for try await chunk in inbound { received.withLockedValue { $0 += chunk.readableBytesView } }
             }
-            return received
+        } catch let error as IOError where error.errnoCode == ECONNRESET {
+            // The server closed with our bytes unread, so the kernel answered with a reset: a close all the same, and
+            // whatever arrived before it is kept.
         }
+        return received.withLockedValue { $0 }
     }
 
     /// Opens a connection the test holds (for several requests on it).

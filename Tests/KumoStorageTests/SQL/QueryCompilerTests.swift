@@ -21,6 +21,13 @@ import Testing
 
     // MARK: Tests
 
+    @Test func aPageIsBoundedInBytesAndItsCountIsNot() throws {
+        let compiled = QueryCompiler.find(request(QueryParameters(includesCount: true)), access: .anonymous, dialect: dialect)
+        #expect(compiled.page?.maximumResultBytes == QueryCompiler.maximumPageBytes)
+        #expect(compiled.count?.maximumResultBytes == nil)
+        #expect(QueryCompiler.maximumPageBytes == 64 * 1024 * 1024)
+    }
+
     @Test func aComparisonBindsItsOperandAndWritesTheFieldAsAPath() throws {
         let statement = try page(QueryParameters(whereQuery: WhereQuery([.field(field("points"), [.greaterThan(10)])])))
 

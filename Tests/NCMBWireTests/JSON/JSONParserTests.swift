@@ -7,6 +7,22 @@ import Testing
 
     // MARK: Tests
 
+    @Test func countsEveryValueAgainstTheMaximumTheDocumentIncluded() throws {
+        let text = Array(#"{"a":[1,2],"b":{"c":null}}"#.utf8)  // object, array, 1, 2, object, null: 6 values
+        #expect(try JSONValue(parsing: text, maximumValues: 6) == ["a": [1, 2], "b": ["c": nil]])
+        do {
+            _ = try JSONValue(parsing: text, maximumValues: 5)
+            Issue.record("a document of 6 values parsed with a maximum of 5")
+        } catch {
+            #expect(error.isTooManyValues)
+        }
+        do {
+            _ = try JSONValue(parsing: Array("[1,".utf8), maximumValues: 5)
+        } catch {
+            #expect(!error.isTooManyValues, "a syntax error is not a size error")
+        }
+    }
+
     @Test(arguments: [
         ("null", JSONValue.null),
         ("true", .bool(true)),
