@@ -74,8 +74,10 @@ package struct APIResponder: HTTPResponder {
         var response: Response
         if let limiter = rateLimits.perAddress, let address = context.clientAddress, let retryAfter = limiter.take(address) {
             response = render(KumoError.tooManyRequests(retryAfter: retryAfter), context: context)
-        } else if request.method == .get, let query, !query.isEmpty {
+        } else if request.method == .get, let query, !query.isEmpty, request.hasNoBody {
             // A query can be expensive: stop its work when the client goes away (docs/decisions/0067-work-budget.md).
+            // Only without a body: Hummingbird's watcher feeds the body to the handler and would wait for a handler
+            // that answers without reading it.
             let answered = try? await request.body.consumeWithCancellationOnInboundClose { body in
                 var request = request
                 request.body = body
@@ -161,4 +163,11 @@ package struct APIResponder: HTTPResponder {
 private struct AnsweredRequest: Sendable {
     let response: Response
     let endpointName: String?
+}
+
+extension Request {
+    /// Whether the request declares no body: no `Transfer-Encoding` and no (or a zero) `Content-Length`.
+    fileprivate var hasNoBody: Bool {
+        headers[.transferEncoding] == nil && (headers[.contentLength].map { $0 == "0" } ?? true)
+    }
 }

@@ -30,4 +30,19 @@ import Testing
             }
         }
     }
+
+    /// A GET with a query and a body that the server answers without reading (a bad signature) is answered, and the
+    /// connection serves the next request: the cancellation watcher only runs for requests without a body.
+    @Test func aQueryWithAnUnreadBodyIsAnsweredOverARealConnection() async throws {
+        try await TestApplication.with { application in
+            try await application.testLive { _, client in
+                let body = #"{"a":""# + String(repeating: "x", count: 1_000_000) + #""}"#
+                let refused = try await client.send(.get, "/2013-09-01/classes/T?where=%7B%7D", body: body, clientKey: "wrong")
+                let next = try await client.send(.get, "/2013-09-01/classes/T?where=%7B%7D")
+
+                #expect(refused.status.code == 401)
+                #expect(next.status.code == 200)
+            }
+        }
+    }
 }
