@@ -14,7 +14,8 @@ package struct KumoConfiguration: Sendable, Hashable {
     /// Largest accepted request body in bytes (docs/decisions/0012-names-and-sizes.md, E413002). Defaults to 16 MiB.
     package var maximumBodySize = 16 * 1024 * 1024
     /// The most request-body bytes held at once, all requests together (docs/decisions/0069-memory-budget.md); a body
-    /// that does not fit answers 503 E503001 with `Retry-After: 1`. Never below ``maximumBodySize``. Defaults to 64 MiB.
+    /// that does not fit answers 503 E503001 with `Retry-After: 1`. Below ``maximumBodySize`` the largest bodies are always
+    /// refused (`kumo serve` does not allow it). Defaults to 64 MiB.
     package var maximumBodyBytesInFlight = 64 * 1024 * 1024
     /// Largest accepted clock skew of `X-NCMB-Timestamp` in seconds, or `nil` for no check
     /// (docs/decisions/0006-timestamp-freshness.md). Defaults to `nil`.

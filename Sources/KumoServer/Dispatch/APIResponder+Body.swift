@@ -19,23 +19,28 @@ extension APIResponder {
     ///
     /// The bytes read are reserved in the server's ``BodyBudget`` and added to `reservation`; the caller gives them back
     /// once the response is ready (docs/decisions/0069-memory-budget.md).
-    func readBody(_ request: Request, as declaration: RouteDeclaration, reservation: inout Int) async throws -> [UInt8] {
+    func readBody(
+        _ request: Request, as declaration: RouteDeclaration, reservation: inout Int, untouched: inout Bool
+    ) async throws -> [UInt8] {
         switch declaration.body {
         case .multipart:
+            untouched = false  // its handler streams it
             return []
         case .form:
-            return try await collectBody(request, upTo: Self.maximumFormSize, reservation: &reservation)
+            return try await collectBody(request, upTo: Self.maximumFormSize, reservation: &reservation, untouched: &untouched)
         case .none where !declaration.endpoint.isSigned:
             return []
         case .none, .json:
-            let body = try await collectBody(request, upTo: configuration.maximumBodySize, reservation: &reservation)
+            let body = try await collectBody(request, upTo: configuration.maximumBodySize, reservation: &reservation, untouched: &untouched)
             try checkContentType(request, body: body)
             return body
         }
     }
 
     /// Reads the body into one array, sized from `Content-Length` when there is one, reserving its bytes first.
-    private func collectBody(_ request: Request, upTo limit: Int, reservation: inout Int) async throws -> [UInt8] {
+    private func collectBody(
+        _ request: Request, upTo limit: Int, reservation: inout Int, untouched: inout Bool
+    ) async throws -> [UInt8] {
         let declared = request.headers[.contentLength].flatMap(Int.init)
         if let declared, declared > limit { throw KumoError(.requestEntityTooLarge) }
         if let declared {
@@ -43,6 +48,7 @@ extension APIResponder {
         }
         var bytes: [UInt8] = []
         if let declared { bytes.reserveCapacity(declared) }
+        untouched = false
         do {
             for try await chunk in request.body {
                 guard bytes.count + chunk.readableBytes <= limit else { throw KumoError(.requestEntityTooLarge) }
@@ -57,6 +63,28 @@ extension APIResponder {
             throw APIResponder.bodyReadError(error)
         }
         return bytes
+    }
+
+    /// Reads and drops a body nobody read, before an early answer (a refusal before the body step): clients send their
+    /// whole body before they read the answer, so an unread body would leave them blocked on a full socket. Nothing is
+    /// kept; past the body size limit the reading stops and the connection closes after the answer.
+    ///
+    /// - Returns: `false` when the connection must close (the body was too large or broken).
+    func drainUnreadBody(_ request: Request) async -> Bool {
+        guard request.headers[.transferEncoding] != nil || (request.headers[.contentLength].map { $0 != "0" } ?? false) else {
+            return true
+        }
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > configuration.maximumBodySize { return false }
+        var total = 0
+        do {
+            for try await chunk in request.body {
+                total += chunk.readableBytes
+                if total > configuration.maximumBodySize { return false }
+            }
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Reserves `count` more bytes of the budget, or answers 503 E503001 with `Retry-After: 1`.

@@ -49,7 +49,7 @@ package struct APIResponder: HTTPResponder {
         self.classPermissions = classPermissions
         self.scripts = ScriptsController(environment: environment)
         self.rateLimits = RateLimits(configuration: configuration)
-        self.bodyBudget = BodyBudget(capacity: max(configuration.maximumBodyBytesInFlight, configuration.maximumBodySize))
+        self.bodyBudget = BodyBudget(capacity: configuration.maximumBodyBytesInFlight)
     }
 
     package func respond(to request: Request, context: Context) async throws -> Response {
@@ -73,7 +73,9 @@ package struct APIResponder: HTTPResponder {
         var context = context
         var response: Response
         if let limiter = rateLimits.perAddress, let address = context.clientAddress, let retryAfter = limiter.take(address) {
+            let keepsConnection = await drainUnreadBody(request)
             response = render(KumoError.tooManyRequests(retryAfter: retryAfter), context: context)
+            if !keepsConnection { response.headers[.connection] = "close" }
         } else if request.method == .get, let query, !query.isEmpty, request.hasNoBody {
             // A query can be expensive: stop its work when the client goes away (docs/decisions/0067-work-budget.md).
             // Only without a body: Hummingbird's watcher feeds the body to the handler and would wait for a handler
@@ -121,6 +123,7 @@ package struct APIResponder: HTTPResponder {
     /// controller → response.
     private func handleAPI(_ request: Request, path: String, query: String?, context: inout Context) async -> Response {
         var answersWithPage = false
+        var bodyUntouched = true
         do {
             let resolved = try APIRouter.resolve(method: request.method.rawValue, path: path)
             let endpoint = resolved.endpoint
@@ -140,7 +143,8 @@ package struct APIResponder: HTTPResponder {
             var reservation = 0
             defer { bodyBudget.release(reservation) }
             // The body's bytes are dropped once the route holds what it needs (docs/decisions/0069-memory-budget.md).
-            let route = try resolved.route(query: query, body: try await readBody(request, as: resolved.declaration, reservation: &reservation))
+            let body = try await readBody(request, as: resolved.declaration, reservation: &reservation, untouched: &bodyUntouched)
+            let route = try resolved.route(query: query, body: consume body)
             let result = try await dispatch(route, request: request, path: path, context: context)
             return await render(result, context: context)
         } catch {
@@ -153,8 +157,13 @@ package struct APIResponder: HTTPResponder {
             } else {
                 context.logger.debug("\(subject) rejected", metadata: ["code": "\(kumoError.code.code)"])
             }
-            guard answersWithPage else { return render(kumoError, context: context) }
-            return BrowserPages.failure(kumoError).response(status: HTTPResponse.Status(code: kumoError.code.status))
+            let keepsConnection = bodyUntouched ? await drainUnreadBody(request) : true
+            var response =
+                answersWithPage
+                ? BrowserPages.failure(kumoError).response(status: HTTPResponse.Status(code: kumoError.code.status))
+                : render(kumoError, context: context)
+            if !keepsConnection { response.headers[.connection] = "close" }
+            return response
         }
     }
 }

@@ -119,6 +119,7 @@ struct HardeningOptions: ParsableArguments {
         if let headerTimeoutSeconds { configuration.headerTimeoutSeconds = headerTimeoutSeconds }
         if let bodyTimeoutSeconds { configuration.bodyTimeoutSeconds = bodyTimeoutSeconds }
         if let maximumBodyBytesInFlight { configuration.maximumBodyBytesInFlight = maximumBodyBytesInFlight }
+        configuration.maximumBodyBytesInFlight = max(configuration.maximumBodyBytesInFlight, configuration.maximumBodySize)
         if let rate = rateLimitPerAddress {
             configuration.rateLimitPerAddress = rate == 0 ? nil : RateLimiter.Rate(perSecond: rate, burst: rate * 2)
         }

@@ -36,37 +36,30 @@ import Testing
         }
     }
 
-    @Test func aBodyBeyondTheBytesInFlightAnswers503WithRetryAfterWhileAnotherIsRead() async throws {
-        try await TestApplication.with(configure: { configuration in
-            configuration.maximumBodySize = 1000
-            configuration.maximumBodyBytesInFlight = 1000
-            configuration.bodyTimeoutSeconds = 60
-        }) { application in
-            try await application.testLive { port, client in
-                // The first body declares 800 bytes and sends one: its 800 bytes stay reserved while the server waits.
-                let head = application.signedHead(method: "POST", path: "/2013-09-01/classes/InFlight") + "Content-Length: 800\r\n\r\n{"
-                let holder = try await RawConnection.connect(port: port)
-                try await holder.executeThenClose { inbound, outbound in
-                    try await outbound.write(ByteBuffer(string: head))
-                    // Its reservation is in place once a second body no longer fits; the first one holds no lane, so
-                    // this asks again until it does (a condition, not a delay).
-                    var second = try await client.send(.post, "/2013-09-01/classes/InFlight", body: #"{"n":1}"# + String(repeating: " ", count: 400))
-                    while second.status.code != 503 {
-                        #expect(second.status.code == 201)
-                        try await Task.sleep(for: .milliseconds(5))
-                        second = try await client.send(.post, "/2013-09-01/classes/InFlight", body: #"{"n":1}"# + String(repeating: " ", count: 400))
-                    }
-                    #expect(second.json == ["code": "E503001", "error": "Service unavailable."])
-                    #expect(second.headers[.retryAfter] == "1")
+    @Test func theBudgetAddsUpReservationsAndGivesThemBack() {
+        let budget = BodyBudget(capacity: 1000)
+        #expect(budget.reserve(800))
+        #expect(!budget.reserve(201), "800 + 201 does not fit")
+        #expect(budget.reserve(200))
+        budget.release(800)
+        #expect(budget.inFlight == 200)
+        #expect(budget.reserve(800))
+    }
 
-                    // The first body completes and is stored; then the budget is free again.
-                    try await outbound.write(ByteBuffer(string: #""n":2}"# + String(repeating: " ", count: 800 - 7)))
-                    var iterator = inbound.makeAsyncIterator()
-                    let first = try await RawConnection.readResponse(&iterator)
-                    #expect(first?.status == 201)
-                }
-                let third = try await client.send(.post, "/2013-09-01/classes/InFlight", body: #"{"n":3}"#)
-                #expect(third.status.code == 201)
+    @Test func aBodyBeyondTheBytesInFlightAnswers503WithRetryAfterAndIsNotWritten() async throws {
+        try await TestApplication.with(configure: { configuration in
+            configuration.maximumBodyBytesInFlight = 100
+        }) { application in
+            try await application.testLive { _, client in
+                let refused = try await client.send(.post, "/2013-09-01/classes/InFlight", body: #"{"n":1}"# + String(repeating: " ", count: 400))
+                let storedAfterRefusal = try await stored(application, "InFlight")
+                let fitting = try await client.send(.post, "/2013-09-01/classes/InFlight", body: #"{"n":2}"#)
+
+                #expect(refused.status.code == 503)
+                #expect(refused.json == ["code": "E503001", "error": "Service unavailable."])
+                #expect(refused.headers[.retryAfter] == "1")
+                #expect(storedAfterRefusal == 0)
+                #expect(fitting.status.code == 201, "the connection goes on and the budget was given back")
             }
         }
     }
