@@ -22,10 +22,15 @@ package struct KumoRequestContext: RequestContext {
     /// The connection's peer address without its port (`127.0.0.1`, `::1`), the key of the per-address rate limit;
     /// `nil` in process (tests).
     package var clientAddress: String?
+    /// Tells when the client has gone (`nil` in process, or when the context is made off the connection's event loop).
+    package var disconnect: DisconnectSignal?
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         clientAddress = source.channel.remoteAddress?.ipAddress
+        if source.channel.eventLoop.inEventLoop {
+            disconnect = try? source.channel.pipeline.syncOperations.handler(type: DisconnectWatchHandler.self).signal
+        }
     }
 }
 

@@ -76,20 +76,20 @@ package struct APIResponder: HTTPResponder {
             let keepsConnection = await drainUnreadBody(request)
             response = render(KumoError.tooManyRequests(retryAfter: retryAfter), context: context)
             if !keepsConnection { response.headers[.connection] = "close" }
-        } else if request.method == .get, let query, !query.isEmpty, request.hasNoBody {
+        } else if request.method == .get, let query, !query.isEmpty, request.hasNoBody, let disconnect = context.disconnect {
             // A query can be expensive: stop its work when the client goes away (docs/decisions/0067-work-budget.md).
-            // Only without a body: Hummingbird's watcher feeds the body to the handler and would wait for a handler
-            // that answers without reading it.
-            let answered = try? await request.body.consumeWithCancellationOnInboundClose { body in
-                var request = request
-                request.body = body
-                var context = context
+            // It runs as a task of its own that the connection's disconnect signal cancels.
+            let requestContext = context
+            let work = Task {
+                var context = requestContext
                 let response = await handleAPI(request, path: String(path), query: String(query), context: &context)
                 return AnsweredRequest(response: response, endpointName: context.endpointName)
             }
-            // Without an answer the client has gone: nobody reads what is written now.
-            response = answered?.response ?? render(KumoError(.badRequest, underlying: "client went away"), context: context)
-            context.endpointName = answered?.endpointName ?? context.endpointName
+            let token = disconnect.onClose { work.cancel() }
+            let answered = await work.value
+            disconnect.cancel(token)
+            response = answered.response
+            context.endpointName = answered.endpointName
         } else {
             response = await handleAPI(request, path: String(path), query: query.map(String.init), context: &context)
         }

@@ -28,11 +28,14 @@ package func buildApplication(
 
 /// The HTTP/1 channel of every connection: after the decoder, Kumo's ``ConnectionTimeoutHandler`` (idle, header and
 /// body clocks, docs/decisions/0066-connection-hygiene.md) and ``FramingErrorHandler``, so that what the HTTP layer
-/// refuses is answered in NCMB JSON (docs/decisions/0063-framing-errors-answer-ncmb-json.md).
+/// refuses is answered in NCMB JSON (docs/decisions/0063-framing-errors-answer-ncmb-json.md), and
+/// ``DisconnectWatchHandler``, which tells a request in progress that its client has gone.
 func channelConfiguration(_ configuration: KumoConfiguration, logger: Logger) -> HTTP1Channel.Configuration {
     let timeouts = ConnectionTimeouts(
         idleSeconds: configuration.idleTimeoutSeconds, headerSeconds: configuration.headerTimeoutSeconds,
         bodySeconds: configuration.bodyTimeoutSeconds)
     return HTTP1Channel.Configuration(
-        additionalChannelHandlers: [ConnectionTimeoutHandler(timeouts: timeouts), FramingErrorHandler(logger: logger)])
+        additionalChannelHandlers: [
+            ConnectionTimeoutHandler(timeouts: timeouts), FramingErrorHandler(logger: logger), DisconnectWatchHandler(),
+        ])
 }

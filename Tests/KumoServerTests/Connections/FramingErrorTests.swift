@@ -122,6 +122,17 @@ extension TestApplication {
             + "\(NCMBHeaderName.applicationKey): \(application.applicationKey)\r\n\(NCMBHeaderName.timestamp): \(timestamp)\r\n"
             + "\(NCMBHeaderName.signature): \(signature)\r\n"
     }
+
+    /// A complete signed `GET path?query` head (with its final blank line), for raw connections.
+    func signedGetHead(path: String, query: String) -> String {
+        let timestamp = clock.now().formatted
+        let signature = RequestSignature.signature(
+            method: "GET", host: "localhost", path: path, rawQuery: query, applicationKey: application.applicationKey,
+            clientKey: application.clientKey, timestamp: timestamp)
+        return "GET \(path)?\(query) HTTP/1.1\r\nHost: localhost\r\n"
+            + "\(NCMBHeaderName.applicationKey): \(application.applicationKey)\r\n\(NCMBHeaderName.timestamp): \(timestamp)\r\n"
+            + "\(NCMBHeaderName.signature): \(signature)\r\n\r\n"
+    }
 }
 
 extension String {

@@ -1,9 +1,11 @@
 import HTTPTypes
 import HummingbirdTesting
+import KumoSQLite
 import KumoServer
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
+import NIOCore
 import Testing
 
 /// Finding 1 of issue 13 through the API: a query past the read time limit answers 429 E429001 and the server goes on
@@ -42,6 +44,31 @@ import Testing
 
                 #expect(refused.status.code == 401)
                 #expect(next.status.code == 200)
+            }
+        }
+    }
+
+    /// A query whose client hangs up is cancelled: with no time limit at all, only the disconnect can stop it (eight
+    /// values of 64 `a` make the pattern backtrack for far longer than the suite's time limit).
+    @Test func aQueryWhoseClientLeavesStopsWithoutATimeLimit() async throws {
+        try await TestApplication.with(readLimits: .unlimited) { application in
+            let storage = try #require(application.storage as? SQLiteStorage)
+            // Each value takes ICU about half a minute before it gives up; eight of them outlast the suite's limit.
+            try await application.test { client in
+                for _ in 0..<8 {
+                    _ = try await client.send(.post, "/2013-09-01/classes/ReDoS", body: #"{"s":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"}"#)
+                }
+            }
+            try await application.testLive { port, _ in
+                let query = "where=%7B%22s%22%3A%7B%22%24regex%22%3A%22(.*a)%7B20%7D%22%7D%7D"
+                let head = application.signedGetHead(path: "/2013-09-01/classes/ReDoS", query: query)
+                let channel = try await RawConnection.connect(port: port)
+                try await channel.executeThenClose { _, outbound in
+                    try await outbound.write(ByteBuffer(string: head))
+                    while storage.readOccupancy.running == 0 { try await Task.sleep(for: .milliseconds(5)) }
+                }  // the client hangs up here, its query still running
+                while storage.readOccupancy.running > 0 { try await Task.sleep(for: .milliseconds(5)) }
+                #expect(storage.readOccupancy.running == 0)
             }
         }
     }
