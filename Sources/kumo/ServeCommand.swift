@@ -128,6 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         ThreadSizing.matchAllowedCPUs()
+        MemoryReturn.configure()
         let logger = LoggingSetup.bootstrap(level: logLevel)
         var configuration = KumoConfiguration()
         configuration.host = host
