@@ -4,6 +4,10 @@ import KumoSeams
 import KumoTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `SendmailMailTransport` against a fake `sendmail` script, and against real msmtp talking to a local SMTP sink.
 @Suite struct SendmailMailTransportTests {
     let message = MailMessage(
@@ -16,8 +20,14 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("sendmail")
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        // Written through a close-on-exec descriptor: a process another test spawns meanwhile must not inherit it, or
+        // running the script fails with "Text file busy" (ETXTBSY) while that process lives.
+        let descriptor = open(script.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o700)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let text = Array("#!/bin/sh\n\(body)\n".utf8)
+        let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == text.count else { throw CocoaError(.fileWriteUnknown) }
         return try await run(script, directory)
     }
 
