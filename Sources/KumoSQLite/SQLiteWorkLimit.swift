@@ -1,4 +1,3 @@
-import Dispatch
 import NIOConcurrencyHelpers
 import VaporCSQLite
 
@@ -22,8 +21,8 @@ final class SQLiteWorkLimit: @unchecked Sendable {
     private struct State {
         var generation: UInt64 = 0
         var isRunning = false
-        /// `DispatchTime` uptime nanoseconds; 0 for none.
-        var deadline: UInt64 = 0
+        /// When the read must stop; `nil` for never.
+        var deadline: ContinuousClock.Instant?
         var stop: Stop?
         var isClosed = false
     }
@@ -38,14 +37,11 @@ final class SQLiteWorkLimit: @unchecked Sendable {
 
     /// Starts a read limited to `timeLimit` (none when `nil`) and returns its generation, for ``cancel(_:)``.
     func begin(timeLimit: Duration?) -> UInt64 {
-        let deadline = timeLimit.map { limit -> UInt64 in
-            let nanoseconds = max(1, limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000)
-            return DispatchTime.now().uptimeNanoseconds &+ UInt64(nanoseconds)
-        }
+        let deadline = timeLimit.map { ContinuousClock.now + $0 }
         return state.withLockedValue { state in
             state.generation &+= 1
             state.isRunning = true
-            state.deadline = deadline ?? 0
+            state.deadline = deadline
             state.stop = nil
             return state.generation
         }
@@ -56,7 +52,7 @@ final class SQLiteWorkLimit: @unchecked Sendable {
     func end() -> Stop? {
         state.withLockedValue { state in
             state.isRunning = false
-            state.deadline = 0
+            state.deadline = nil
             defer { state.stop = nil }
             return state.stop
         }
@@ -74,11 +70,11 @@ final class SQLiteWorkLimit: @unchecked Sendable {
     /// Stops the running read if its deadline has passed, and interrupts a stopped read again: an interrupt that arrives
     /// before a statement starts has no effect on it.
     func checkDeadline() {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = ContinuousClock.now
         state.withLockedValue { state in
             guard state.isRunning, !state.isClosed else { return }
             if state.stop == nil {
-                guard state.deadline != 0, now >= state.deadline else { return }
+                guard let deadline = state.deadline, now >= deadline else { return }
                 state.stop = .deadline
             }
             sqlite_nio_sqlite3_interrupt(database)
