@@ -23,20 +23,106 @@ package enum LogLineRenderer {
     package static func line(
         format: LogFormat, time: String, level: String, logger: String, message: String, metadata: [String: Value]
     ) -> String {
+        String(decoding: lineBytes(format: format, time: time, level: level, logger: logger, message: message, metadata: metadata), as: UTF8.self)
+    }
+
+    /// ``line(format:time:level:logger:message:metadata:)`` as UTF-8 bytes, built in one buffer (a line per request
+    /// is on the hot path: no intermediate strings for plain values).
+    package static func lineBytes(
+        format: LogFormat, time: String, level: String, logger: String, message: String, metadata: [String: Value]
+    ) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + metadata.count * 24)
         let keys = metadata.keys.sorted()
         switch format {
         case .logfmt:
-            var line = "time=\(time) level=\(level) logger=\(logfmt(logger)) msg=\(logfmt(message))"
+            append("time=", to: &bytes)
+            append(time, to: &bytes)
+            append(" level=", to: &bytes)
+            append(level, to: &bytes)
+            append(" logger=", to: &bytes)
+            appendLogfmt(logger, to: &bytes)
+            append(" msg=", to: &bytes)
+            appendLogfmt(message, to: &bytes)
             for key in keys {
-                line += " \(logfmtKey(key))=\(logfmt(flatten(metadata[key] ?? .text(""))))"
+                bytes.append(UInt8(ascii: " "))
+                appendLogfmtKey(key, to: &bytes)
+                bytes.append(UInt8(ascii: "="))
+                switch metadata[key] {
+                case .text(let text)?: appendLogfmt(text, to: &bytes)
+                case let value?: appendLogfmt(flatten(value), to: &bytes)
+                case nil: append("\"\"", to: &bytes)
+                }
             }
-            return line + "\n"
         case .json:
-            var line = "{\"time\":\(json(time)),\"level\":\(json(level)),\"logger\":\(json(logger)),\"msg\":\(json(message))"
-            for key in keys where !["time", "level", "logger", "msg"].contains(key) {
-                line += ",\(json(key)):\(json(metadata[key] ?? .text("")))"
+            append("{\"time\":", to: &bytes)
+            appendJSON(time, to: &bytes)
+            append(",\"level\":", to: &bytes)
+            appendJSON(level, to: &bytes)
+            append(",\"logger\":", to: &bytes)
+            appendJSON(logger, to: &bytes)
+            append(",\"msg\":", to: &bytes)
+            appendJSON(message, to: &bytes)
+            for key in keys where key != "time" && key != "level" && key != "logger" && key != "msg" {
+                bytes.append(UInt8(ascii: ","))
+                appendJSON(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                appendJSON(metadata[key] ?? .text(""), to: &bytes)
             }
-            return line + "}\n"
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Whether a logfmt value can be written bare: not empty, no space, `=`, quote, backslash or control character.
+    private static func isBare(_ text: String) -> Bool {
+        guard !text.isEmpty else { return false }
+        for byte in text.utf8 where byte <= 0x20 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
+            return false
+        }
+        return true
+    }
+
+    private static func appendLogfmt(_ text: String, to bytes: inout [UInt8]) {
+        if isBare(text) {
+            bytes.append(contentsOf: text.utf8)
+        } else {
+            bytes.append(contentsOf: logfmt(text).utf8)
+        }
+    }
+
+    private static func appendLogfmtKey(_ key: String, to bytes: inout [UInt8]) {
+        let isClean =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                    || byte == UInt8(ascii: "-")
+            }
+        bytes.append(contentsOf: (isClean ? key : logfmtKey(key)).utf8)
+    }
+
+    private static func appendJSON(_ text: String, to bytes: inout [UInt8]) {
+        let needsEscapes = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xE2 }
+        if needsEscapes {
+            bytes.append(contentsOf: json(text).utf8)
+        } else {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    private static func appendJSON(_ value: Value, to bytes: inout [UInt8]) {
+        if case .text(let text) = value {
+            appendJSON(text, to: &bytes)
+        } else {
+            bytes.append(contentsOf: json(value).utf8)
         }
     }
 

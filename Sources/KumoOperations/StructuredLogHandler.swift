@@ -38,7 +38,7 @@ package struct StructuredLogHandler: LogHandler {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, provided in provided } }
         if let explicit = event.metadata { merged.merge(explicit) { _, explicit in explicit } }
-        let line = LogLineRenderer.line(
+        let line = LogLineRenderer.lineBytes(
             format: format, time: Self.timestamp(), level: event.level.rawValue, logger: label, message: event.message.description,
             metadata: merged.mapValues(Self.value))
         output.write(line)
@@ -59,7 +59,10 @@ package struct StructuredLogHandler: LogHandler {
         let seconds = now.timeIntervalSince1970
         let wholeSeconds = Int(seconds.rounded(.down))
         let milliseconds = min(999, Int((seconds - Double(wholeSeconds)) * 1000))
-        return timestampText(secondsSince1970: wholeSeconds, milliseconds: milliseconds)
+        // The text up to the second changes once a second: it is kept, and only the milliseconds are written each time.
+        let prefix = SecondText.shared.text(for: wholeSeconds)
+        let digits = String(milliseconds)
+        return prefix + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
     /// The ISO 8601 text of a UTC instant (civil-from-days, proleptic Gregorian calendar).
@@ -86,24 +89,27 @@ package struct StructuredLogHandler: LogHandler {
 
 /// Where log lines go: standard error, or a closure (tests).
 package struct LogOutput: Sendable {
-    private let writeLine: @Sendable (String) -> Void
+    private let writeLine: @Sendable ([UInt8]) -> Void
 
-    /// Sends each line to `write`.
+    /// Sends each line, as text, to `write`.
     package init(_ write: @escaping @Sendable (String) -> Void) {
+        self.writeLine = { bytes in write(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    private init(bytes write: @escaping @Sendable ([UInt8]) -> Void) {
         self.writeLine = write
     }
 
-    /// Writes a line.
-    package func write(_ line: String) { writeLine(line) }
+    /// Writes a line's UTF-8 bytes.
+    package func write(_ line: [UInt8]) { writeLine(line) }
 
     /// Standard error, one `write(2)` per line (retried on short writes and `EINTR`).
-    package static let standardError = LogOutput { line in writeToStandardError(line) }
+    package static let standardError = LogOutput(bytes: { line in writeToStandardError(line) })
 }
 
 /// Writes `line` to descriptor 2 in as few `write(2)` calls as the kernel allows.
-private func writeToStandardError(_ line: String) {
+private func writeToStandardError(_ bytes: [UInt8]) {
     #if canImport(Glibc)
-        let bytes = Array(line.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
@@ -118,6 +124,24 @@ private func writeToStandardError(_ line: String) {
             }
         }
     #else
-        FileHandle.standardError.write(Data(line.utf8))
+        FileHandle.standardError.write(Data(bytes))
     #endif
+}
+
+/// The timestamp text of the current second, `2026-11-24T23:05:01.`, computed once a second.
+private final class SecondText: @unchecked Sendable {
+    static let shared = SecondText()
+    private let lock = NSLock()
+    private var second = Int.min
+    private var text = ""
+
+    func text(for wholeSeconds: Int) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if wholeSeconds != second {
+            second = wholeSeconds
+            text = String(StructuredLogHandler.timestampText(secondsSince1970: wholeSeconds, milliseconds: 0).dropLast(4))
+        }
+        return text
+    }
 }
