@@ -42,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         // NIOHTTPTypes: the HTTP parts KumoServer's connection handlers see (docs/decisions/0063-framing-errors-answer-ncmb-json.md).
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // KumoOperations: the Prometheus text format of the metrics listener (docs/operations.md).
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // MARK: - Wire
@@ -131,9 +133,10 @@ let package = Package(
         .testTarget(
             name: "KumoServerTests",
             dependencies: [
-                "KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport",
+                "KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport", "KumoOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -199,6 +202,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -206,10 +210,37 @@ let package = Package(
             name: "KumoPushTests",
             dependencies: [
                 "KumoPush", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Operations
+        .target(
+            name: "KumoOperations",
+            dependencies: [
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoOperationsTests",
+            dependencies: [
+                "KumoOperations",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -266,7 +297,9 @@ let package = Package(
                 "KumoPush",
                 "KumoImport",
                 "KumoScripts",
+                "KumoOperations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import KumoSeams
 import KumoStorage
 import Logging
+import Metrics
 import NCMBWire
 
 /// One delivery job: load the push, check expiry, resolve the devices, send, record, retry or finish.
@@ -71,6 +72,7 @@ extension PushDeliveryService {
         let mayRetry = attempt < PushDeliveryService.maximumAttempts
         var retryIds: [String] = []
         for (device, outcome) in outcomes {
+            countDelivery(platform: device.deviceType, outcome: outcome, willRetry: mayRetry)
             switch outcome {
             case .delivered:
                 record.recordDelivered()
@@ -145,5 +147,19 @@ extension PushDeliveryService {
     /// The storage key of the push of `job`.
     func pushKey(_ job: PushJob) -> ObjectKey {
         ObjectKey(applicationId: job.applicationId, className: .push, objectId: job.pushId)
+    }
+}
+
+extension PushDeliveryService {
+    /// `kumo_push_deliveries_total{platform,outcome}`: `delivered`, `device_gone`, `retried` or `failed` per device.
+    func countDelivery(platform: String, outcome: PushSendOutcome, willRetry: Bool) {
+        let name: String
+        switch outcome {
+        case .delivered: name = "delivered"
+        case .deviceGone: name = "device_gone"
+        case .failed(_, let isRetryable): name = isRetryable && willRetry ? "retried" : "failed"
+        }
+        Counter(label: "kumo_push_deliveries_total", dimensions: [("platform", platform), ("outcome", name)], factory: metrics)
+            .increment()
     }
 }

@@ -1,6 +1,7 @@
 package import KumoSeams
 package import KumoStorage
 package import Logging
+package import Metrics
 import NCMBWire
 package import ServiceLifecycle
 
@@ -19,6 +20,8 @@ package struct PushDeliveryService: Service {
     let sender: any PushNotificationSender
     let clock: any WallClock
     let logger: Logger
+    /// Where `kumo_push_deliveries_total{platform,outcome}` goes (docs/operations.md#metrics).
+    let metrics: any MetricsFactory
     /// How often the queue is polled when running as a service.
     package var pollInterval: Duration
 
@@ -41,10 +44,12 @@ package struct PushDeliveryService: Service {
     ///   - clock: what "due" and "expired" are measured against (`ServerEnvironment.clock`).
     ///   - logger: where failed jobs and polls are logged.
     ///   - pollInterval: how often the queue is polled when running as a service.
+    ///   - metrics: where delivery counts go; the process's bootstrapped metrics system by default.
     package init(
         storage: any StorageBackend, sender: any PushNotificationSender, clock: any WallClock, logger: Logger,
-        pollInterval: Duration = .seconds(1)
+        pollInterval: Duration = .seconds(1), metrics: any MetricsFactory = MetricsSystem.factory
     ) {
+        self.metrics = metrics
         self.storage = storage
         self.sender = sender
         self.clock = clock

@@ -1,5 +1,6 @@
 package import KumoStorage
 package import Logging
+package import Metrics
 import NIOPosix
 
 /// The embedded storage engine: one SQLite database in WAL mode (docs/architecture.md#sqlite-engine-kumosqlite).
@@ -39,8 +40,12 @@ package struct SQLiteStorage: StorageBackend {
 
     /// Opens (creating when missing) and migrates the database.
     ///
+    /// - Parameter metrics: where the group commit's batch sizes and durations go (docs/operations.md#metrics); the
+    ///   process's bootstrapped metrics system by default.
     /// - Throws: `StorageError.unavailable` when the file cannot be opened or a migration fails.
-    package static func open(configuration: SQLiteConfiguration, logger: Logger) async throws -> SQLiteStorage {
+    package static func open(
+        configuration: SQLiteConfiguration, logger: Logger, metrics: any MetricsFactory = MetricsSystem.factory
+    ) async throws -> SQLiteStorage {
         // One thread per connection: the writer's fsync never holds up a read, and readers run side by side.
         let threadPool = NIOThreadPool(numberOfThreads: max(1, configuration.readerCount) + 1)
         threadPool.start()
@@ -69,7 +74,7 @@ package struct SQLiteStorage: StorageBackend {
                 ]
             )
             return SQLiteStorage(
-                writer: SQLiteWriter(connection: writerConnection, maximumBatch: configuration.maximumBatch),
+                writer: SQLiteWriter(connection: writerConnection, maximumBatch: configuration.maximumBatch, metrics: metrics),
                 readers: SQLiteReaderPool(connections: readerConnections, limits: configuration.readLimits),
                 threadPool: threadPool,
                 blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory, blockingPool: NIOBlockingWorkPool())

@@ -30,8 +30,10 @@ actor SQLiteWriter {
 
     let connection: SQLiteConnection
     let maximumBatch: Int
-    let batchUnits = Recorder(label: "kumo_storage_commit_batch_units")
-    let commitDuration = Timer(label: "kumo_storage_commit_duration_seconds")
+    /// `kumo_storage_commit_batch_units`: the units of each group commit (docs/operations.md#metrics).
+    let batchUnits: Recorder
+    /// `kumo_storage_commit_duration_seconds`: how long each group commit took, durable sync included.
+    let commitDuration: Timer
 
     private var queue: [QueuedUnit] = []
     private var waiters: [Int: CheckedContinuation<Signal, Never>] = [:]
@@ -42,9 +44,11 @@ actor SQLiteWriter {
     private var drainWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a writer over an open connection it then owns.
-    init(connection: SQLiteConnection, maximumBatch: Int) {
+    init(connection: SQLiteConnection, maximumBatch: Int, metrics: any MetricsFactory = MetricsSystem.factory) {
         self.connection = connection
         self.maximumBatch = max(1, maximumBatch)
+        self.batchUnits = Recorder(label: "kumo_storage_commit_batch_units", factory: metrics)
+        self.commitDuration = Timer(label: "kumo_storage_commit_duration_seconds", factory: metrics)
     }
 
     /// Runs one unit in the next group commit and returns its result once the commit is durable.

@@ -6,12 +6,14 @@ import Foundation
 #endif
 
 import Hummingbird
+import KumoOperations
 import KumoPush
 import KumoScripts
 import KumoServer
 import KumoSQLite
 import KumoStorage
 import Logging
+import Metrics
 import ServiceLifecycle
 import UnixSignals
 
@@ -109,9 +111,21 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var scriptOptions: ScriptOptions
     @OptionGroup var hardeningOptions: HardeningOptions
+    @OptionGroup var operationsOptions: OperationsOptions
 
     func validate() throws {
         try hardeningOptions.validate()
+        try operationsOptions.validate()
+        let environment = ProcessInfo.processInfo.environment
+        if let text = environment["KUMO_HTTP_PORT"], Int(text).map({ (0...65_535).contains($0) }) != true {
+            throw ValidationError("KUMO_HTTP_PORT must be a port number (0…65535), not \"\(text)\"")
+        }
+        for variable in ["KUMO_PASSWORD_HASH_COST", "KUMO_BACKUP_KEEP"] {
+            if let text = environment[variable], Int(text) == nil {
+                throw ValidationError("\(variable) must be a whole number, not \"\(text)\"")
+            }
+        }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0…65535, not \(port)") }
         guard (4...31).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 4 and 31") }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://")
@@ -129,8 +143,12 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         ThreadSizing.matchAllowedCPUs()
         MemoryReturn.configure()
-        let logger = LoggingSetup.bootstrap(level: logLevel)
+        let logger = LoggingSetup.bootstrap(level: logLevel, format: operationsOptions.logFormat)
+        // Before anything records a metric: storage, push and the server take the bootstrapped factory.
+        let metrics = operationsOptions.metricsPort.map { _ in MetricsExport() }
+        if let metrics { MetricsSystem.bootstrap(metrics.factory) }
         var configuration = KumoConfiguration()
+        configuration.trustedProxies = operationsOptions.trustedProxies
         configuration.host = host
         configuration.port = port
         configuration.apiHosts += apiHosts
@@ -151,6 +169,7 @@ struct ServeCommand: AsyncParsableCommand {
             retention: .init(days: scriptOptions.logDays))
         environment.scripts = scripts.runner
         environment.scriptExecutions = executionLog
+        if operationsOptions.writesAccessLog { environment.accessLog = Logger(label: "kumo.access") }
         let server = buildApplication(configuration: configuration, environment: environment) { port in
             if let node = scripts.node {
                 node.setEndpoint(.init(host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port))
@@ -170,6 +189,13 @@ struct ServeCommand: AsyncParsableCommand {
         ]
         if let node = scripts.node { services.append(.init(service: ScriptRunnerStopper(runner: node))) }
         services.append(.init(service: server))
+        if let metrics, let metricsPort = operationsOptions.metricsPort {
+            let metricsHost = operationsOptions.metricsHost
+            let listener = buildMetricsListener(export: metrics, host: metricsHost, port: metricsPort, logger: logger) { port in
+                FileHandle.standardOutput.write(Data("Metrics: http://\(metricsHost):\(port)/metrics\n".utf8))
+            }
+            services.append(.init(service: listener))
+        }
         if let schedule = try backupSchedule() {
             services.insert(
                 .init(service: BackupScheduler(schedule: schedule, databasePath: storageOptions.databasePath, clock: environment.clock, logger: logger)),

@@ -72,10 +72,11 @@ final class KumoProcess: @unchecked Sendable {
     ///   - environment: variables added to this process's environment.
     ///   - logLevel: `--log-level`.
     ///   - standardError: where the server's log goes (discarded by default).
+    ///   - alsoAwaiting: a pattern (regular expression) of standard output to wait for besides the listening line.
     @discardableResult
     func start(
         extraArguments: [String] = [], environment: [String: String] = [:], logLevel: String = "error",
-        standardError: FileHandle = FileHandle.nullDevice
+        standardError: FileHandle = FileHandle.nullDevice, alsoAwaiting: String? = nil
     ) throws -> String {
         let process = Process()
         process.executableURL = Self.executable
@@ -94,6 +95,7 @@ final class KumoProcess: @unchecked Sendable {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             collected += String(decoding: chunk, as: UTF8.self)
+            if let alsoAwaiting, collected.range(of: alsoAwaiting, options: .regularExpression) == nil { continue }
             if let range = collected.range(of: #"listening on http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
                 let match = collected[range]
                 if let portText = match.split(separator: ":").last?.dropLast(), let port = Int(portText) {

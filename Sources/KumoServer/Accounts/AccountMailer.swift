@@ -84,7 +84,9 @@ package struct AccountMailer: Sendable {
             subject: MailTemplates.fill(template.subject, values), body: MailTemplates.fill(template.body, values))
         do {
             try await environment.mailer.send(message)
+            environment.metrics.mailHandedOver(purpose: purpose.rawValue, sent: true)
         } catch {
+            environment.metrics.mailHandedOver(purpose: purpose.rawValue, sent: false)
             // The link never left: drop its token so that nothing usable stays behind.
             _ = try? await environment.storage.accounts.deleteToken(tokenHash: tokenHash, applicationId: application.applicationId)
             environment.logger.error(

@@ -37,6 +37,11 @@ package struct KumoConfiguration: Sendable, Hashable {
     /// a second, bursts of 10,000.
     package var rateLimitPerApplication: RateLimiter.Rate? = RateLimiter.Rate(perSecond: 5000, burst: 10_000)
 
+    /// Proxies whose `X-Forwarded-For` names the client (docs/operations.md#client-addresses): for a connection from one
+    /// of them, the client address of the access log and the per-address rate limit is the last address of that header
+    /// that is not itself a trusted proxy. Defaults to none: the connection's peer is the client.
+    package var trustedProxies: [AddressRange] = []
+
     /// The URL at which browsers reach this server, used in mail links when an application sets no `customURL`
     /// (docs/wire/endpoints/browser-pages.md). Defaults to `http://127.0.0.1:8080`; `kumo serve` sets it from the
     /// listener.

@@ -19,7 +19,10 @@ package struct KumoRequestContext: RequestContext {
     package var identity: Identity = .anonymous
     /// The SHA-256 hash of the session token that identified the caller (`GET /logout` ends that session).
     package var sessionTokenHash: String?
-    /// The connection's peer address without its port (`127.0.0.1`, `::1`), the key of the per-address rate limit;
+    /// The NCMB error code the request was answered with, for its metrics and access-log line.
+    package var errorCode: String?
+    /// The connection's peer address without its port (`127.0.0.1`, `::1`), or the client a trusted proxy names
+    /// (``KumoConfiguration/trustedProxies``): the key of the per-address rate limit and the access log's client;
     /// `nil` in process (tests).
     package var clientAddress: String?
     /// Tells when the client has gone (`nil` in process, or when the context is made off the connection's event loop).

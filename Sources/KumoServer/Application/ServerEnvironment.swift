@@ -30,6 +30,10 @@ package struct ServerEnvironment: Sendable {
     package var scripts: any ScriptRunner = UnavailableScriptRunner()
     /// Takes script execution log entries; `nil` (the default) writes each one to storage before the call answers.
     package var scriptExecutions: (any ScriptExecutionRecorder)?
+    /// Where the server's metrics go (docs/operations.md#metrics); the process's bootstrapped metrics system by default.
+    package var metrics = ServerMetrics()
+    /// Writes the access log, one line per request at `info` (docs/operations.md#access-log); `nil` writes none.
+    package var accessLog: Logger?
 
     /// Creates an environment.
     package init(

@@ -12,11 +12,13 @@ package final class ConnectionLimit: Sendable {
     private let open = NIOLockedValueBox(0)
     private let refusals = NIOLockedValueBox(0)
     private let logger: Logger
+    private let metrics: ServerMetrics
 
     /// Creates a limit of `maximum` connections.
-    package init(maximum: Int, logger: Logger) {
+    package init(maximum: Int, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
         self.maximum = max(1, maximum)
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// The connections open now.
@@ -30,6 +32,7 @@ package final class ConnectionLimit: Sendable {
             count += 1
             return true
         }
+        metrics.connectionAccepted(admitted: admitted)
         guard admitted else {
             let refused = refusals.withLockedValue { count in
                 count += 1
@@ -42,7 +45,10 @@ package final class ConnectionLimit: Sendable {
             }
             return false
         }
-        channel.closeFuture.whenComplete { [open] _ in open.withLockedValue { $0 -= 1 } }
+        channel.closeFuture.whenComplete { [open, metrics] _ in
+            open.withLockedValue { $0 -= 1 }
+            metrics.connectionClosed()
+        }
         return true
     }
 }

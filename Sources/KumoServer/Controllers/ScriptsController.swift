@@ -37,15 +37,22 @@ package struct ScriptsController: Sendable {
         var entry = ScriptExecutionEntry(invocation: invocation, startedAt: environment.clock.now())
         do {
             try await authorize(script.runPermission, context: context)
+            let started = ContinuousClock.now
             let outcome = try await execute(invocation)
+            let duration = ContinuousClock.now - started
             entry.finish(outcome)
             await record(entry)
             switch outcome.result {
-            case .success(let answer): return .script(answer)
-            case .failure(let failure): throw Self.error(for: failure, name: call.name)
+            case .success(let answer):
+                environment.metrics.scriptRan(outcome: "success", duration: duration)
+                return .script(answer)
+            case .failure(let failure):
+                environment.metrics.scriptRan(outcome: "failure", duration: duration)
+                throw Self.error(for: failure, name: call.name)
             }
         } catch let error as KumoError {
             if !entry.isFinished {
+                environment.metrics.scriptRan(outcome: "refused", duration: nil)
                 entry.refuse(error)
                 await record(entry)
             }

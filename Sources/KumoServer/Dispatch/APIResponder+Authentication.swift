@@ -2,7 +2,6 @@ import HTTPTypes
 import Hummingbird
 import KumoSeams
 import KumoStorage
-import Metrics
 import NCMBWire
 
 /// Header names as Hummingbird field names, built once (NCMB's from the spellings in `NCMBHeaderName`).
@@ -17,6 +16,8 @@ enum HeaderNames {
     /// Browser pages (docs/wire/endpoints/browser-pages.md) forbid framing and referrers.
     static let xFrameOptions = name("X-Frame-Options")
     static let referrerPolicy = name("Referrer-Policy")
+    /// Names the client behind trusted proxies (docs/operations.md#client-addresses).
+    static let forwardedFor = name("X-Forwarded-For")
 
     private static func name(_ text: String) -> HTTPField.Name {
         // The spellings are constants of the wire module, so a failure here is a programming error caught by every test.
@@ -50,7 +51,7 @@ extension APIResponder {
                 signed, clientKey: application.clientKey, fixedHosts: fixedHosts, acceptsUnsignedQuery: endpoint.isScript)
         else {
             context.stringToSign = RequestSignature.fallbackStringToSign(for: signed, fixedHosts: fixedHosts)
-            Counter(label: "kumo_signature_failures_total").increment()
+            environment.metrics.signatureFailed()
             throw KumoError(.authenticationErrorByHeaderIncorrect)
         }
         context.stringToSign = stringToSign

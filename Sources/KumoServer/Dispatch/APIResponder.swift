@@ -2,7 +2,6 @@ package import Hummingbird
 import KumoSeams
 import KumoStorage
 import Logging
-import Metrics
 import NCMBWire
 import NIOCore
 
@@ -53,6 +52,7 @@ package struct APIResponder: HTTPResponder {
     }
 
     package func respond(to request: Request, context: Context) async throws -> Response {
+        let started = ContinuousClock.now
         let target = request.head.path ?? "/"
         let path: Substring
         let query: Substring?
@@ -63,39 +63,88 @@ package struct APIResponder: HTTPResponder {
             path = target[...]
             query = nil
         }
-        switch (request.method, path) {
-        case (.get, "/health"): return Response.json(.ok, Array(#"{"status":"ok"}"#.utf8))
-        case (.get, "/ready"): return await readiness()
-        case (.options, _): return CrossOrigin.preflight()
-        default: break
-        }
-        let started = ContinuousClock.now
         var context = context
+        if !configuration.trustedProxies.isEmpty {
+            context.clientAddress = ClientAddress.resolve(
+                peer: context.clientAddress, forwardedFor: request.headers[values: HeaderNames.forwardedFor],
+                trustedProxies: configuration.trustedProxies)
+        }
         var response: Response
+        switch (request.method, path) {
+        case (.get, "/health"):
+            context.endpointName = "health"
+            response = Response.json(.ok, Array(#"{"status":"ok"}"#.utf8))
+        case (.get, "/ready"):
+            context.endpointName = "ready"
+            response = await readiness()
+        case (.options, _):
+            context.endpointName = "preflight"
+            response = CrossOrigin.preflight()
+        default:
+            response = await answer(request, path: path, query: query, context: &context)
+            CrossOrigin.addHeaders(to: &response)
+        }
+        return finish(response, request: request, path: path, context: context, started: started)
+    }
+
+    /// The rate limit per address, then the API pipeline; a GET with a query runs as a task that the client's
+    /// disconnect cancels.
+    private func answer(_ request: Request, path: Substring, query: Substring?, context: inout Context) async -> Response {
         if let limiter = rateLimits.perAddress, let address = context.clientAddress, let retryAfter = limiter.take(address) {
+            environment.metrics.rateLimitRefused(scope: "address")
             let keepsConnection = await drainUnreadBody(request)
-            response = render(KumoError.tooManyRequests(retryAfter: retryAfter), context: context)
+            let error = KumoError.tooManyRequests(retryAfter: retryAfter)
+            context.errorCode = error.code.code
+            var response = render(error, context: context)
             if !keepsConnection { response.headers[.connection] = "close" }
-        } else if request.method == .get, let query, !query.isEmpty, request.hasNoBody, let disconnect = context.disconnect {
+            return response
+        }
+        if request.method == .get, let query, !query.isEmpty, request.hasNoBody, let disconnect = context.disconnect {
             // A query can be expensive: stop its work when the client goes away (docs/decisions/0067-work-budget.md).
             // It runs as a task of its own that the connection's disconnect signal cancels.
             let requestContext = context
             let work = Task {
                 var context = requestContext
                 let response = await handleAPI(request, path: String(path), query: String(query), context: &context)
-                return AnsweredRequest(response: response, endpointName: context.endpointName)
+                return AnsweredRequest(response: response, context: context)
             }
             let token = disconnect.onClose { work.cancel() }
             let answered = await work.value
             disconnect.cancel(token)
-            response = answered.response
-            context.endpointName = answered.endpointName
-        } else {
-            response = await handleAPI(request, path: String(path), query: query.map(String.init), context: &context)
+            context = answered.context
+            return answered.response
         }
-        CrossOrigin.addHeaders(to: &response)
-        recordMetrics(endpointName: context.endpointName ?? "unknown", status: response.status.code, since: started)
-        return response
+        return await handleAPI(request, path: String(path), query: query.map(String.init), context: &context)
+    }
+
+    /// Records the request's metrics and access-log line (docs/operations.md): at once when the response's length is
+    /// known, else once its streamed body has been written.
+    private func finish(
+        _ response: Response, request: Request, path: Substring, context: Context, started: ContinuousClock.Instant
+    ) -> Response {
+        let route = context.endpointName ?? "unknown"
+        let method = request.method.rawValue
+        let status = response.status.code
+        environment.metrics.requestAnswered(route: route, method: method, status: status, duration: ContinuousClock.now - started)
+        if let code = context.errorCode { environment.metrics.errorAnswered(code: code) }
+        guard let accessLog = environment.accessLog, accessLog.logLevel <= .info else { return response }
+        var entry = AccessLogEntry(
+            applicationId: context.application?.applicationId, method: method, route: route, path: String(path), status: status,
+            code: context.errorCode, bytesIn: request.headers[.contentLength].flatMap { Int($0) } ?? 0,
+            requestId: context.logger[metadataKey: "hb.request.id"]?.description, client: context.clientAddress)
+        if let length = response.body.contentLength {
+            entry.bytesOut = length
+            entry.write(to: accessLog, duration: ContinuousClock.now - started)
+            return response
+        }
+        var streamed = response
+        let pending = entry
+        streamed.body = AccessLogEntry.counting(response.body) { bytesOut in
+            var written = pending
+            written.bytesOut = bytesOut
+            written.write(to: accessLog, duration: ContinuousClock.now - started)
+        }
+        return streamed
     }
 
     private func readiness() async -> Response {
@@ -106,13 +155,6 @@ package struct APIResponder: HTTPResponder {
             environment.logger.warning("storage health check failed", metadata: ["error": "\(error)"])
             return Response.json(.serviceUnavailable, KumoError(.serviceUnavailable).responseBody)
         }
-    }
-
-    private func recordMetrics(endpointName: String, status: Int, since started: ContinuousClock.Instant) {
-        Counter(label: "kumo_http_requests_total", dimensions: [("route", endpointName), ("status", String(status))]).increment()
-        let elapsed = ContinuousClock.now - started
-        Timer(label: "kumo_http_request_duration_seconds", dimensions: [("route", endpointName)]).recordNanoseconds(
-            elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
     }
 
     /// Runs the pipeline and renders every failure: NCMB error JSON for the API, Kumo's error page for the browser
@@ -136,6 +178,7 @@ package struct APIResponder: HTTPResponder {
                 if let limiter = rateLimits.perApplication, let application = context.application,
                     let retryAfter = limiter.take(application.applicationId)
                 {
+                    environment.metrics.rateLimitRefused(scope: "application")
                     throw KumoError.tooManyRequests(retryAfter: retryAfter)
                 }
                 try await resolveSession(request, context: &context)
@@ -149,6 +192,7 @@ package struct APIResponder: HTTPResponder {
             return await render(result, context: context)
         } catch {
             let kumoError = KumoError.from(error)
+            context.errorCode = kumoError.code.code
             let subject = answersWithPage ? "browser page" : "request"
             if kumoError.retryAfterSeconds != nil {
                 context.logger.notice("\(subject) turned away", metadata: ["code": "\(kumoError.code.code)", "error": "\(kumoError)"])
@@ -168,10 +212,10 @@ package struct APIResponder: HTTPResponder {
     }
 }
 
-/// A response with the endpoint its request resolved to, out of a request handled in a child task.
+/// A response with what its request's pipeline learned, out of a request handled in a child task.
 private struct AnsweredRequest: Sendable {
     let response: Response
-    let endpointName: String?
+    let context: KumoRequestContext
 }
 
 extension Request {

@@ -17,7 +17,8 @@ package func buildApplication(
         server: HTTPServerBuilder { responder in
             EventLoopBoundChildChannel(
                 HTTP1Channel(responder: responder, configuration: channelConfiguration(configuration, logger: environment.logger)),
-                connectionLimit: ConnectionLimit(maximum: configuration.maximumConnections, logger: environment.logger))
+                connectionLimit: ConnectionLimit(
+                    maximum: configuration.maximumConnections, logger: environment.logger, metrics: environment.metrics))
         },
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Kumo"),

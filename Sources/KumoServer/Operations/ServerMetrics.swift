@@ -1,0 +1,71 @@
+package import Metrics
+
+/// Every metric the server records, with its name and labels in one place (docs/operations.md#metrics lists them).
+///
+/// The names follow Prometheus' conventions (`_total` for counters, `_seconds` for durations); label sets never change
+/// for a name (the Prometheus registry refuses a name with and without labels). Values recorded through the default
+/// factory go wherever `MetricsSystem` was bootstrapped (`kumo serve`: its metrics listener; otherwise nowhere).
+package struct ServerMetrics: Sendable {
+    /// Where the metrics go.
+    package let factory: any MetricsFactory
+
+    /// Records through `factory`; the process's bootstrapped factory by default.
+    package init(factory: any MetricsFactory = MetricsSystem.factory) {
+        self.factory = factory
+    }
+
+    /// A request answered: `kumo_http_requests_total{route,method,status_class}` and
+    /// `kumo_http_request_duration_seconds{route,method}`.
+    package func requestAnswered(route: String, method: String, status: Int, duration: Duration) {
+        Counter(
+            label: "kumo_http_requests_total",
+            dimensions: [("route", route), ("method", method), ("status_class", "\(status / 100)xx")], factory: factory
+        ).increment()
+        Timer(label: "kumo_http_request_duration_seconds", dimensions: [("route", route), ("method", method)], factory: factory)
+            .record(duration: duration)
+    }
+
+    /// An NCMB error answered: `kumo_ncmb_errors_total{code}` (the code carries its status: E404001 is a 404).
+    package func errorAnswered(code: String) {
+        Counter(label: "kumo_ncmb_errors_total", dimensions: [("code", code)], factory: factory).increment()
+    }
+
+    /// A request turned away by a rate limit: `kumo_rate_limit_refusals_total{scope}` (`address` or `application`).
+    package func rateLimitRefused(scope: String) {
+        Counter(label: "kumo_rate_limit_refusals_total", dimensions: [("scope", scope)], factory: factory).increment()
+    }
+
+    /// A request whose signature did not verify: `kumo_signature_failures_total`.
+    package func signatureFailed() {
+        Counter(label: "kumo_signature_failures_total", factory: factory).increment()
+    }
+
+    /// A connection accepted (`admitted`) or closed at once at the maximum: `kumo_http_connections_total{outcome}`;
+    /// the connections open now: `kumo_http_open_connections`.
+    package func connectionAccepted(admitted: Bool) {
+        Counter(
+            label: "kumo_http_connections_total", dimensions: [("outcome", admitted ? "served" : "refused")], factory: factory
+        ).increment()
+        if admitted { Meter(label: "kumo_http_open_connections", factory: factory).increment() }
+    }
+
+    /// An admitted connection closed.
+    package func connectionClosed() {
+        Meter(label: "kumo_http_open_connections", factory: factory).decrement()
+    }
+
+    /// A mail handed to the transport: `kumo_mail_messages_total{purpose,outcome}` (`sent` or `failed`).
+    package func mailHandedOver(purpose: String, sent: Bool) {
+        Counter(
+            label: "kumo_mail_messages_total", dimensions: [("purpose", purpose), ("outcome", sent ? "sent" : "failed")],
+            factory: factory
+        ).increment()
+    }
+
+    /// A script call that reached the runner: `kumo_script_runs_total{outcome}` (`success`, `failure`, `refused`) and,
+    /// for calls that ran, `kumo_script_duration_seconds`.
+    package func scriptRan(outcome: String, duration: Duration?) {
+        Counter(label: "kumo_script_runs_total", dimensions: [("outcome", outcome)], factory: factory).increment()
+        if let duration { Timer(label: "kumo_script_duration_seconds", factory: factory).record(duration: duration) }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import KumoOperations
+import KumoServer
+import Logging
+
+/// `kumo serve` options of issue 16 (operations): the metrics listener, the log format, the access log and the proxies
+/// trusted to name the client. Each has an environment variable; the flag wins (docs/configuration.md#kumo-serve).
+struct OperationsOptions: ParsableArguments {
+    @Option(
+        name: .customLong("metrics-port"),
+        help: ArgumentHelp("Serve Prometheus metrics at http://<metrics-host>:<port>/metrics; off by default, 0 picks a free port.", valueName: "port"))
+    var metricsPortOption: Int?
+
+    @Option(
+        name: .customLong("metrics-host"),
+        help: ArgumentHelp("Address of the metrics listener (127.0.0.1: keep it off the public network).", valueName: "address"))
+    var metricsHostOption: String?
+
+    @Option(name: .customLong("log-format"), help: ArgumentHelp("logfmt or json: how every log line is written (logfmt).", valueName: "format"))
+    var logFormatOption: String?
+
+    @Option(
+        name: .customLong("access-log"),
+        help: ArgumentHelp("on or off: one line per request at info (on).", valueName: "on|off"))
+    var accessLogOption: String?
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "An address or CIDR range whose X-Forwarded-For names the client (repeatable; KUMO_TRUSTED_PROXIES is comma-separated).",
+            valueName: "address"))
+    var trustedProxyOptions: [String] = []
+
+    private var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// The metrics listener's port, or `nil` when metrics are off.
+    var metricsPort: Int? { metricsPortOption ?? environment["KUMO_METRICS_PORT"].flatMap { Int($0) } }
+    /// The metrics listener's address.
+    var metricsHost: String { metricsHostOption ?? environment["KUMO_METRICS_HOST"] ?? "127.0.0.1" }
+    /// The log format.
+    var logFormat: LogFormat { LogFormat(rawValue: logFormatOption ?? environment["KUMO_LOG_FORMAT"] ?? "logfmt") ?? .logfmt }
+    /// Whether the access log is written.
+    var writesAccessLog: Bool { (accessLogOption ?? environment["KUMO_ACCESS_LOG"] ?? "on") == "on" }
+    /// The trusted proxies' texts, flags first.
+    private var trustedProxyTexts: [String] {
+        guard trustedProxyOptions.isEmpty else { return trustedProxyOptions }
+        return (environment["KUMO_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+    /// The trusted proxies (validated by ``validate()``).
+    var trustedProxies: [AddressRange] { trustedProxyTexts.compactMap(AddressRange.init) }
+
+    func validate() throws {
+        if let text = environment["KUMO_METRICS_PORT"], metricsPortOption == nil, Int(text) == nil {
+            throw ValidationError("KUMO_METRICS_PORT must be a port number (0…65535), not \"\(text)\"")
+        }
+        if let port = metricsPort, !(0...65_535).contains(port) {
+            throw ValidationError("\(metricsPortOption != nil ? "--metrics-port" : "KUMO_METRICS_PORT") takes 0…65535, not \(port)")
+        }
+        let format = logFormatOption ?? environment["KUMO_LOG_FORMAT"]
+        if let format, LogFormat(rawValue: format) == nil {
+            throw ValidationError(
+                "\(logFormatOption != nil ? "--log-format" : "KUMO_LOG_FORMAT") takes logfmt or json, not \"\(format)\"")
+        }
+        let accessLog = accessLogOption ?? environment["KUMO_ACCESS_LOG"]
+        if let accessLog, !["on", "off"].contains(accessLog) {
+            throw ValidationError("\(accessLogOption != nil ? "--access-log" : "KUMO_ACCESS_LOG") takes on or off, not \"\(accessLog)\"")
+        }
+        for text in trustedProxyTexts where AddressRange(text) == nil {
+            throw ValidationError(
+                "\(trustedProxyOptions.isEmpty ? "KUMO_TRUSTED_PROXIES" : "--trusted-proxy") takes IP addresses or CIDR ranges "
+                    + "(10.0.0.0/8, ::1), not \"\(text)\"")
+        }
+    }
+}

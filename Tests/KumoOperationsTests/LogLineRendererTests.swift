@@ -1,0 +1,56 @@
+import KumoOperations
+import Logging
+import NIOConcurrencyHelpers
+import Testing
+
+/// The logfmt and JSON lines of `kumo serve --log-format` (docs/operations.md#logs).
+@Suite struct LogLineRendererTests {
+    @Test func logfmtQuotesOnlyWhatNeedsQuotes() {
+        let line = LogLineRenderer.line(
+            format: .logfmt, time: "2026-01-02T03:04:05.006Z", level: "info", logger: "kumo", message: "a message",
+            metadata: [
+                "plain": .text("token"), "spaced": .text("two words"), "quoted": .text(#"say "hi""#), "empty": .text(""),
+                "equals": .text("a=b"), "newline": .text("one\ntwo"), "list": .list([.text("x"), .text("y")]),
+                "bad key": .text("v"),
+            ])
+
+        #expect(
+            line
+                == #"time=2026-01-02T03:04:05.006Z level=info logger=kumo msg="a message" bad_key=v empty="" equals="a=b" "#
+                + #"list="[x, y]" newline="one\ntwo" plain=token quoted="say \"hi\"" spaced="two words""# + "\n")
+    }
+
+    @Test func jsonEscapesEveryControlCharacterAndKeepsStructure() throws {
+        let line = LogLineRenderer.line(
+            format: .json, time: "t", level: "error", logger: "kumo.access", message: "quote \" backslash \\ tab \t bell \u{07}",
+            metadata: ["list": .list([.text("a")]), "map": .map(["k": .text("v")]), "msg": .text("shadowed")])
+
+        #expect(
+            line
+                == #"{"time":"t","level":"error","logger":"kumo.access","msg":"quote \" backslash \\ tab \t bell \u0007","list":["a"],"map":{"k":"v"}}"#
+                + "\n")
+    }
+
+    @Test(arguments: [
+        (0, 0, "1970-01-01T00:00:00.000Z"), (1_700_000_000, 5, "2023-11-14T22:13:20.005Z"),
+        (951_782_400, 999, "2000-02-29T00:00:00.999Z"), (-1, 0, "1969-12-31T23:59:59.000Z"),
+        (4_102_444_800, 10, "2100-01-01T00:00:00.010Z"),
+    ])
+    func timestampsAreUTCWithMilliseconds(seconds: Int, milliseconds: Int, text: String) {
+        #expect(StructuredLogHandler.timestampText(secondsSince1970: seconds, milliseconds: milliseconds) == text)
+    }
+
+    @Test func theHandlerMergesMetadataAndHonoursItsLevel() {
+        let lines = NIOLockedValueBox<[String]>([])
+        var logger = Logger(label: "kumo.test") { label in
+            StructuredLogHandler(label: label, format: .logfmt, level: .notice, output: LogOutput { line in lines.withLockedValue { $0.append(line) } })
+        }
+        logger[metadataKey: "request"] = "r1"
+        logger.info("dropped")
+        logger.notice("kept", metadata: ["extra": "1", "request": "r2"])
+        let written = lines.withLockedValue { $0 }
+
+        #expect(written.count == 1)
+        #expect(written.first?.hasSuffix("level=notice logger=kumo.test msg=kept extra=1 request=r2\n") == true, "\(written)")
+    }
+}

@@ -1,0 +1,93 @@
+import HTTPTypes
+import HummingbirdTesting
+import KumoOperations
+import KumoSeams
+import KumoServer
+import KumoTestSupport
+import NCMBWire
+import Testing
+
+/// Every metric family the server records reaches the Prometheus export (docs/operations.md#metrics), with the
+/// labels the document names. Each test has its own export, so counts are exact.
+@Suite struct ServerMetricsTests {
+    @Test func requestsAreCountedByRouteMethodAndStatusClassWithTheirLatency() async throws {
+        let export = MetricsExport()
+        try await TestApplication.with(environment: { $0.metrics = ServerMetrics(factory: export.factory) }) { application in
+            try await application.test { client in
+                _ = try await client.send(.post, "/2013-09-01/classes/Food", body: #"{"name":"ramen"}"#)
+                _ = try await client.send(.post, "/2013-09-01/classes/Food", body: #"{"name":"soba"}"#)
+                _ = try await client.send(.get, "/2013-09-01/classes/Food/missing")
+                _ = try await client.send(.get, "/health", signed: false)
+            }
+        }
+        let text = export.render()
+
+        #expect(text.contains(#"kumo_http_requests_total{route="objects.create",method="POST",status_class="2xx"} 2"#), "\(text)")
+        #expect(text.contains(#"kumo_http_requests_total{route="objects.get",method="GET",status_class="4xx"} 1"#), "\(text)")
+        #expect(text.contains(#"kumo_http_requests_total{route="health",method="GET",status_class="2xx"} 1"#), "\(text)")
+        #expect(text.contains(#"kumo_ncmb_errors_total{code="E404001"} 1"#), "\(text)")
+        #expect(text.contains(#"kumo_http_request_duration_seconds_count{route="objects.create",method="POST"} 2"#), "\(text)")
+        #expect(text.contains(#"kumo_http_request_duration_seconds_bucket{route="objects.create",method="POST",le="+Inf"} 2"#), "\(text)")
+        #expect(text.contains("# TYPE kumo_http_request_duration_seconds histogram"), "\(text)")
+    }
+
+    @Test func signatureFailuresAndRateLimitRefusalsAreCounted() async throws {
+        let export = MetricsExport()
+        try await TestApplication.with(
+            configure: { $0.rateLimitPerApplication = RateLimiter.Rate(perSecond: 0.001, burst: 1) },
+            environment: { $0.metrics = ServerMetrics(factory: export.factory) }
+        ) { application in
+            try await application.test { client in
+                _ = try await client.send(.get, "/2013-09-01/classes/Food", clientKey: "wrong")
+                _ = try await client.send(.get, "/2013-09-01/classes/Food")
+                let refused = try await client.send(.get, "/2013-09-01/classes/Food")
+                #expect(refused.status.code == 429)
+            }
+        }
+        let text = export.render()
+
+        #expect(text.contains("kumo_signature_failures_total 1"), "\(text)")
+        #expect(text.contains(#"kumo_rate_limit_refusals_total{scope="application"} 1"#), "\(text)")
+        #expect(text.contains(#"kumo_ncmb_errors_total{code="E429002"} 1"#), "\(text)")
+        #expect(text.contains(#"kumo_ncmb_errors_total{code="E401002"} 1"#) || text.contains(#"kumo_ncmb_errors_total{code="E401001"} 1"#), "\(text)")
+    }
+
+    @Test func mailsAreCountedSentAndFailed() async throws {
+        let export = MetricsExport()
+        try await TestApplication.with(environment: { $0.metrics = ServerMetrics(factory: export.factory) }) { application in
+            try await application.test { client in
+                let sent = try await client.send(.post, "/2013-09-01/requestMailAddressUserEntry", body: #"{"mailAddress":"a@example.com"}"#)
+                #expect(sent.status.code == 201)
+            }
+        }
+        try await TestApplication.with(
+            environment: {
+                $0.metrics = ServerMetrics(factory: export.factory)
+                $0.mailer = UnconfiguredMailTransport()
+            }
+        ) { application in
+            try await application.test { client in
+                let failed = try await client.send(.post, "/2013-09-01/requestMailAddressUserEntry", body: #"{"mailAddress":"b@example.com"}"#)
+                #expect(failed.status.code >= 500)
+            }
+        }
+        let text = export.render()
+
+        #expect(text.contains(#"kumo_mail_messages_total{purpose="mailAddressUserEntry",outcome="sent"} 1"#), "\(text)")
+        #expect(text.contains(#"kumo_mail_messages_total{purpose="mailAddressUserEntry",outcome="failed"} 1"#), "\(text)")
+    }
+
+    @Test func connectionsAreCountedOverARealListener() async throws {
+        let export = MetricsExport()
+        try await TestApplication.with(environment: { $0.metrics = ServerMetrics(factory: export.factory) }) { application in
+            try await application.testLive { _, client in
+                let answer = try await client.send(.get, "/2013-09-01/classes/Food")
+                #expect(answer.status.code == 200)
+                #expect(export.render().contains("kumo_http_open_connections 1"), "\(export.render())")
+            }
+        }
+        let text = export.render()
+
+        #expect(text.contains(#"kumo_http_connections_total{outcome="served"} "#), "\(text)")
+    }
+}
