@@ -142,7 +142,8 @@ struct PostgresStorageTests {
             // 5 s, not less: on a busy CI machine even a healthy first connection can take seconds.
             configuration.timeout = .seconds(5)
             let server = try TestDatabase.postgresConfiguration()
-            let storage = try await PostgresStorage.open(configuration: configuration, logger: TestDatabase.logger)
+            // Opening retries too: a machine busy with other suites can take the first connections past 5 s (seen in CI).
+            let storage = try await eventually { try await PostgresStorage.open(configuration: configuration, logger: TestDatabase.logger) }
             _ = try await eventually { try await storage.objects.create(Fixture.newObject("Outage", "before")) }
 
             try await PostgresMaintenance.setConnectionsAllowed(
