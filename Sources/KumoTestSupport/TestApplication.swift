@@ -60,13 +60,15 @@ package struct TestApplication: Sendable {
 
     /// Runs `body` against this server listening on a free port of 127.0.0.1, for tests that talk raw TCP: `body`
     /// gets the port and a requester connected over HTTP.
+    ///
+    /// - Parameter tls: serve HTTPS with these credentials (the requester then cannot be used: it speaks plain HTTP).
     package func testLive<Result: Sendable>(
-        _ body: @escaping @Sendable (Int, TestRequester) async throws -> Result
+        tls: TLSCredentials? = nil, _ body: @escaping @Sendable (Int, TestRequester) async throws -> Result
     ) async throws -> Result {
         var configuration = configuration
         configuration.host = "127.0.0.1"
         configuration.port = 0
-        let server = buildApplication(configuration: configuration, environment: environment)
+        let server = buildApplication(configuration: configuration, environment: environment, tls: tls)
         return try await server.test(.live) { client in
             try await body(client.port ?? 0, TestRequester(client: client, application: application, clock: clock))
         }

@@ -13,10 +13,13 @@ package struct TestCertificateAuthority: Sendable {
     let leafCertificateDER: [UInt8]
     /// The leaf's private key.
     let leafPrivateKey: P256.Signing.PrivateKey
+    /// The CA's key, for more leaves.
+    private let caKey: P256.Signing.PrivateKey
 
     /// Generates a CA and a leaf valid from an hour ago for one day (TLS checks the real time, not a test clock).
     package init() throws {
         let caKey = P256.Signing.PrivateKey()
+        self.caKey = caKey
         let leafKey = P256.Signing.PrivateKey()
         let now = Date()
         let caName = try DistinguishedName { CommonName("Kumo Test CA") }
@@ -46,6 +49,27 @@ package struct TestCertificateAuthority: Sendable {
         certificatePEM = Self.pem(try Self.der(of: ca, signedBy: caKey), label: "CERTIFICATE")
         leafCertificateDER = try Self.der(of: leaf, signedBy: caKey)
         leafPrivateKey = leafKey
+    }
+
+    /// A new leaf for `localhost` and `127.0.0.1` named `commonName`, signed by this CA: its certificate and private key
+    /// in PEM form (the files of an HTTPS server).
+    package func issueLeaf(commonName: String) throws -> (certificatePEM: String, privateKeyPEM: String) {
+        let key = P256.Signing.PrivateKey()
+        let now = Date()
+        let caName = try DistinguishedName { CommonName("Kumo Test CA") }
+        var extensions = try Certificate.Extensions {
+            Critical(BasicConstraints.notCertificateAuthority)
+            Critical(KeyUsage(digitalSignature: true))
+            try ExtendedKeyUsage([.serverAuth])
+        }
+        let alternativeNames: [UInt8] = [0x30, 0x11, 0x82, 0x09] + Array("localhost".utf8) + [0x87, 0x04, 127, 0, 0, 1]
+        try extensions.append(
+            Certificate.Extension(oid: .X509ExtensionID.subjectAlternativeName, critical: false, value: alternativeNames[...]))
+        let leaf = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(key.publicKey),
+            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(86_400), issuer: caName,
+            subject: try DistinguishedName { CommonName(commonName) }, extensions: extensions, issuerPrivateKey: .init(caKey))
+        return (Self.pem(try Self.der(of: leaf, signedBy: caKey), label: "CERTIFICATE"), key.pemRepresentation)
     }
 
     /// A TLS server context presenting the leaf, offering `applicationProtocols` through ALPN (`["h2"]` for APNs).

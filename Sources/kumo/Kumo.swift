@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `kumo` command: a self-hosted NCMB-compatible backend.
 @main
@@ -12,4 +13,36 @@ struct Kumo: AsyncParsableCommand {
             ScriptsCommand.self,
         ]
     )
+
+    /// Reads `kumo serve`'s configuration file into the environment and checks every value from the environment before
+    /// the flags are parsed (docs/configuration.md#how-settings-are-read), then runs the command.
+    static func main() async {
+        let arguments = CommandLine.arguments
+        if arguments.dropFirst().first == "serve" {
+            do {
+                if let path = ConfigurationFile.path(arguments: arguments, environment: ProcessInfo.processInfo.environment) {
+                    try ConfigurationFile.apply(path: path)
+                }
+            } catch {
+                refuse(error.description)
+            }
+            if let message = ServeSettings.checkEnvironment() { refuse(message) }
+        }
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// Ends the process as ArgumentParser does for a validation error: the message on standard error, status 64.
+    private static func refuse(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+        Foundation.exit(64)
+    }
 }

@@ -29,10 +29,44 @@ struct ServeCommand: AsyncParsableCommand {
     var port = Int(ProcessInfo.processInfo.environment["KUMO_HTTP_PORT"] ?? "") ?? 8080
 
     @Option(name: .customLong("api-host"), help: "Extra FQDN accepted in request signatures (repeatable).")
-    var apiHosts: [String] = []
+    var apiHostOptions: [String] = []
+
+    /// `--api-host`, else `KUMO_API_HOSTS` (comma-separated).
+    var apiHosts: [String] { apiHostOptions.isEmpty ? ServeSettings.list("KUMO_API_HOSTS") : apiHostOptions }
 
     @Option(name: .customLong("body-size-limit"), help: "Largest request body in bytes.")
-    var maximumBodySize = 16 * 1024 * 1024
+    var maximumBodySize = Int(ProcessInfo.processInfo.environment["KUMO_BODY_SIZE_LIMIT"] ?? "") ?? 16 * 1024 * 1024
+
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("A JSON file of settings, keyed by flag name without dashes (also KUMO_CONFIG).", valueName: "file"))
+    var configurationFile: String?
+
+    @Option(
+        name: .customLong("tls-certificate-chain"),
+        help: ArgumentHelp("Serve HTTPS (HTTP/2 and HTTP/1.1) with this PEM certificate chain, leaf first; SIGHUP reloads it.", valueName: "file"))
+    var tlsCertificateChain = ProcessInfo.processInfo.environment["KUMO_TLS_CERTIFICATE_CHAIN"]
+
+    @Option(name: .customLong("tls-private-key"), help: ArgumentHelp("The PEM private key of --tls-certificate-chain.", valueName: "file"))
+    var tlsPrivateKey = ProcessInfo.processInfo.environment["KUMO_TLS_PRIVATE_KEY"]
+
+    /// The HTTPS credentials of `--tls-certificate-chain` and `--tls-private-key`, or `nil` for plain HTTP.
+    func makeTLSCredentials() throws -> TLSCredentials? {
+        switch (tlsCertificateChain, tlsPrivateKey) {
+        case (nil, nil): return nil
+        case (let chain?, let key?):
+            do {
+                return try TLSCredentials(certificateChainPath: chain, privateKeyPath: key)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        default:
+            throw ValidationError("--tls-certificate-chain and --tls-private-key go together: give both, or neither for plain HTTP")
+        }
+    }
+
+    @Flag(name: .customLong("check-config"), help: "Validate the settings, print the effective configuration (secrets masked) and exit.")
+    var checksConfiguration = false
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = ProcessInfo.processInfo.environment["KUMO_LOG_LEVEL"] ?? "info"
@@ -49,22 +83,22 @@ struct ServeCommand: AsyncParsableCommand {
     var passwordHashCost = Int(ProcessInfo.processInfo.environment["KUMO_PASSWORD_HASH_COST"] ?? "") ?? 10
 
     @Option(name: .customLong("apns-url"), help: "APNs production base URL (default: https://api.push.apple.com).")
-    var apnsURL: String?
+    var apnsURL = ProcessInfo.processInfo.environment["KUMO_APNS_URL"]
 
     @Option(
         name: .customLong("apns-sandbox-url"), help: "APNs sandbox base URL (default: https://api.sandbox.push.apple.com).")
-    var apnsSandboxURL: String?
+    var apnsSandboxURL = ProcessInfo.processInfo.environment["KUMO_APNS_SANDBOX_URL"]
 
     @Option(name: .customLong("fcm-url"), help: "FCM HTTP v1 base URL (default: https://fcm.googleapis.com).")
-    var fcmURL: String?
+    var fcmURL = ProcessInfo.processInfo.environment["KUMO_FCM_URL"]
 
     @Option(name: .customLong("fcm-token-url"), help: "OAuth2 token URL replacing every service account's token_uri.")
-    var fcmTokenURL: String?
+    var fcmTokenURL = ProcessInfo.processInfo.environment["KUMO_FCM_TOKEN_URL"]
 
     @Option(
         name: .customLong("push-trust-roots"),
         help: "A PEM file of CA certificates trusted for push connections besides the system's (a TLS-inspecting proxy).")
-    var pushTrustRootsFile: String?
+    var pushTrustRootsFile = ProcessInfo.processInfo.environment["KUMO_PUSH_TRUST_ROOTS"]
 
     /// Where push notifications go: the platforms' hosts unless overridden (a proxy, a test double).
     func makePushEndpoints() throws -> PushEndpoints {
@@ -116,17 +150,17 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         try hardeningOptions.validate()
         try operationsOptions.validate()
-        let environment = ProcessInfo.processInfo.environment
-        if let text = environment["KUMO_HTTP_PORT"], Int(text).map({ (0...65_535).contains($0) }) != true {
-            throw ValidationError("KUMO_HTTP_PORT must be a port number (0…65535), not \"\(text)\"")
+        // Values from the environment and the configuration file were checked against their kinds before parsing
+        // (`Kumo.main`); what follows checks what the kinds cannot say.
+        guard (0...65_535).contains(port) else { throw ValidationError("\(ServeSettings.source(ofFlag: "--port")) takes 0…65535, not \(port)") }
+        guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
+            throw ValidationError(
+                "\(ServeSettings.source(ofFlag: "--log-level")) takes trace, debug, info, notice, warning, error or critical, not \"\(logLevel)\"")
         }
-        for variable in ["KUMO_PASSWORD_HASH_COST", "KUMO_BACKUP_KEEP"] {
-            if let text = environment[variable], Int(text) == nil {
-                throw ValidationError("\(variable) must be a whole number, not \"\(text)\"")
-            }
+        guard maximumBodySize >= 1 else { throw ValidationError("\(ServeSettings.source(ofFlag: "--body-size-limit")) must be at least 1") }
+        guard (4...31).contains(passwordHashCost) else {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--password-hash-cost")) must be between 4 and 31")
         }
-        guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0…65535, not \(port)") }
-        guard (4...31).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 4 and 31") }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://")
         }
@@ -138,9 +172,16 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("\(name) must be an https:// (or http://) URL")
         }
         _ = try backupSchedule()
+        _ = try makeTLSCredentials()
     }
 
     func run() async throws {
+        if checksConfiguration {
+            _ = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
+            _ = try makePushEndpoints()
+            FileHandle.standardOutput.write(Data(ServeSettings.effectiveConfiguration().utf8))
+            return
+        }
         ThreadSizing.matchAllowedCPUs()
         MemoryReturn.configure()
         let logger = LoggingSetup.bootstrap(level: logLevel, format: operationsOptions.logFormat)
@@ -153,7 +194,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.apiHosts += apiHosts
         configuration.maximumBodySize = maximumBodySize
-        configuration.publicURL = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
+        let tls = try makeTLSCredentials()
+        let scheme = tls == nil ? "http" : "https"
+        configuration.publicURL = publicURL ?? "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
         hardeningOptions.apply(to: &configuration, logger: logger)
 
         let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
@@ -170,14 +213,14 @@ struct ServeCommand: AsyncParsableCommand {
         environment.scripts = scripts.runner
         environment.scriptExecutions = executionLog
         if operationsOptions.writesAccessLog { environment.accessLog = Logger(label: "kumo.access") }
-        let server = buildApplication(configuration: configuration, environment: environment) { port in
+        let server = buildApplication(configuration: configuration, environment: environment, tls: tls) { port in
             if let node = scripts.node {
                 node.setEndpoint(.init(host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port))
                 // One warm worker for the first application, so that its first call does not wait for Node.js to start.
                 Task { await node.warmUp(applicationId: application.applicationId) }
             }
             ConnectionBanner.print(
-                host: host, port: port, application: application, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
+                scheme: scheme, host: host, port: port, application: application, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
                 databasePath: storageOptions.databasePath, mail: mail.description, scripts: scripts.description)
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
@@ -189,6 +232,7 @@ struct ServeCommand: AsyncParsableCommand {
         ]
         if let node = scripts.node { services.append(.init(service: ScriptRunnerStopper(runner: node))) }
         services.append(.init(service: server))
+        services.append(.init(service: ReloadSignalService(credentials: tls, logger: logger)))
         if let metrics, let metricsPort = operationsOptions.metricsPort {
             let metricsHost = operationsOptions.metricsHost
             let listener = buildMetricsListener(export: metrics, host: metricsHost, port: metricsPort, logger: logger) { port in
@@ -223,10 +267,10 @@ struct StorageCloser: Service {
 /// What `kumo serve` prints once it listens: everything an app needs to connect.
 enum ConnectionBanner {
     static func print(
-        host: String, port: Int, application: HostedApplication, isNew: Bool, dataDirectory: String, databasePath: String,
+        scheme: String = "http", host: String, port: Int, application: HostedApplication, isNew: Bool, dataDirectory: String, databasePath: String,
         mail: String, scripts: String
     ) {
-        let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
+        let url = "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
         var callOptions = ""
         if port != 8080 { callOptions += " --url \(url.dropLast())" }
         if dataDirectory != "./kumo-data" { callOptions += " --data-dir \(dataDirectory)" }

@@ -14,6 +14,9 @@ final class KumoProcess: @unchecked Sendable {
     private(set) var port = 0
     private var process: Process?
 
+    /// The running server's process id (for signals), or `nil` when it is not running.
+    var processIdentifier: Int32? { process?.processIdentifier }
+
     /// The `kumo` executable built beside the test bundle (or `KUMO_EXECUTABLE`).
     static var executable: URL {
         if let path = ProcessInfo.processInfo.environment["KUMO_EXECUTABLE"] { return URL(fileURLWithPath: path) }
@@ -96,7 +99,7 @@ final class KumoProcess: @unchecked Sendable {
             if chunk.isEmpty { break }
             collected += String(decoding: chunk, as: UTF8.self)
             if let alsoAwaiting, collected.range(of: alsoAwaiting, options: .regularExpression) == nil { continue }
-            if let range = collected.range(of: #"listening on http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
+            if let range = collected.range(of: #"listening on https?://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
                 let match = collected[range]
                 if let portText = match.split(separator: ":").last?.dropLast(), let port = Int(portText) {
                     self.port = port

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KumoTestSupport
 import NCMBWire
 import NIOCore
 import NIOHTTP1
@@ -59,31 +60,170 @@ import Testing
 
     @Test(arguments: [
         (["--metrics-port", "70000"], [:], "--metrics-port takes 0…65535"),
-        ([], ["KUMO_METRICS_PORT": "abc"], "KUMO_METRICS_PORT must be a port number"),
+        ([], ["KUMO_METRICS_PORT": "abc"], #"KUMO_METRICS_PORT takes a whole number from 0 to 65535, not "abc""#),
         (["--log-format", "xml"], [:], "--log-format takes logfmt or json"),
-        ([], ["KUMO_LOG_FORMAT": "text"], "KUMO_LOG_FORMAT takes logfmt or json"),
+        ([], ["KUMO_LOG_FORMAT": "text"], #"KUMO_LOG_FORMAT takes "logfmt" or "json", not "text""#),
+        (["--log-level", "loud"], [:], "--log-level takes trace, debug, info"),
+        ([], ["KUMO_LOG_LEVEL": "loud"], #"KUMO_LOG_LEVEL takes "trace", "debug""#),
         (["--access-log", "maybe"], [:], "--access-log takes on or off"),
         (["--trusted-proxy", "10.0.0.0/99"], [:], "--trusted-proxy takes IP addresses or CIDR ranges"),
         ([], ["KUMO_TRUSTED_PROXIES": "10.0.0.1, proxy.local"], "KUMO_TRUSTED_PROXIES takes IP addresses or CIDR ranges"),
-        ([], ["KUMO_HTTP_PORT": "abc"], "KUMO_HTTP_PORT must be a port number"),
-        ([], ["KUMO_PASSWORD_HASH_COST": "ten"], "KUMO_PASSWORD_HASH_COST must be a whole number"),
+        ([], ["KUMO_HTTP_PORT": "abc"], #"KUMO_HTTP_PORT takes a whole number from 0 to 65535, not "abc""#),
+        ([], ["KUMO_PASSWORD_HASH_COST": "ten"], "KUMO_PASSWORD_HASH_COST takes a whole number from 4 to 31"),
+        ([], ["KUMO_DATABASE_TIMEOUT": "soon"], "KUMO_DATABASE_TIMEOUT takes a number from 0.001 to 3600"),
+        ([], ["KUMO_SCRIPTS_WORKERS": "many"], "KUMO_SCRIPTS_WORKERS takes a whole number from 1 to 256"),
+        ([], ["KUMO_IDLE_TIMEOUT": "-1"], "KUMO_IDLE_TIMEOUT takes a number"),
+        ([], ["KUMO_MAIL_TRANSPORT": "smtp"], #"KUMO_MAIL_TRANSPORT takes "file" or "sendmail", not "smtp""#),
+        (["--password-hash-cost", "40"], [:], "--password-hash-cost must be between 4 and 31"),
     ] as [([String], [String: String], String)])
     func anInvalidSettingStopsServeWithAMessageNamingIt(arguments: [String], environment: [String: String], message: String) async throws {
         let kumo = try KumoProcess()
         defer { kumo.removeData() }
+
+        // Validation happens before anything listens: the process ends on its own (a server that started would not).
+        let result = try await Self.serveUntilExit(kumo, ["--port", "0"] + arguments, environment: environment)
+
+        #expect(result.status != 0)
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
+
+    /// Runs `kumo serve` with `arguments` and `environment` added, until it exits on its own; returns its status and
+    /// both outputs.
+    static func serveUntilExit(_ kumo: KumoProcess, _ arguments: [String], environment: [String: String] = [:]) async throws
+        -> (status: Int32, output: String, errors: String)
+    {
+        try await offTheCooperativePool { try serveUntilExitBlocking(kumo, arguments, environment: environment) }
+    }
+
+    private static func serveUntilExitBlocking(_ kumo: KumoProcess, _ arguments: [String], environment: [String: String]) throws
+        -> (status: Int32, output: String, errors: String)
+    {
         let process = Process()
         process.executableURL = KumoProcess.executable
-        process.arguments = ["serve", "--port", "0", "--data-dir", kumo.dataDirectory.path] + arguments
+        process.arguments = ["serve", "--data-dir", kumo.dataDirectory.path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         process.standardError = errors
         try process.run()
-        // Validation happens before anything listens: the process ends on its own (a server that started would not).
+        // A server that starts after all would never end: it is stopped after a minute, and the test fails on its status.
+        let stopper = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: stopper)
+        defer { stopper.cancel() }
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let written = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        return (process.terminationStatus, printed, written)
+    }
 
-        #expect(process.terminationStatus != 0)
-        #expect(written.contains(message), "\(written)")
+    @Test func checkConfigPrintsEachSettingWithItsSourceFlagsOverEnvironmentOverFile() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        let file = kumo.dataDirectory.appendingPathComponent("kumo.json")
+        try Data(
+            #"{"port": 1111, "metrics-port": 9999, "log-format": "json", "access-log": false, "trusted-proxy": ["127.0.0.1", "::1"], "database": "postgres://kumo:s3cret@db.internal/kumo"}"#
+                .utf8
+        ).write(to: file)
+
+        let result = try await Self.serveUntilExit(
+            kumo, ["--config", file.path, "--check-config", "--log-format", "logfmt"], environment: ["KUMO_HTTP_PORT": "2222"])
+        let lines = result.output.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(lines.contains("port 2222 (environment KUMO_HTTP_PORT)"), "\(result.output)")
+        #expect(lines.contains("metrics-port 9999 (file \(file.path))"), "\(result.output)")
+        #expect(lines.contains("log-format logfmt (flag --log-format)"), "\(result.output)")
+        #expect(lines.contains("access-log off (file \(file.path))"), "\(result.output)")
+        #expect(lines.contains("trusted-proxy 127.0.0.1,::1 (file \(file.path))"), "\(result.output)")
+        #expect(lines.contains("database postgres://kumo:****@db.internal/kumo (file \(file.path))"), "\(result.output)")
+        #expect(lines.contains("host 127.0.0.1 (default)"), "\(result.output)")
+        #expect(!result.output.contains("s3cret"))
+    }
+
+    @Test(arguments: [
+        (#"{"prot": 8080}"#, #""prot" in FILE is not a setting of kumo serve"#),
+        (#"{"port": "eighty"}"#, #""port" in FILE takes a whole number from 0 to 65535"#),
+        (#"{"port": 70000}"#, #""port" in FILE takes a whole number from 0 to 65535, not "70000""#),
+        (#"{"trusted-proxy": ["10.0.0.0/99"]}"#, #""trusted-proxy" in FILE takes IP addresses or CIDR ranges"#),
+        (#"{"password-hash-cost": 3}"#, #""password-hash-cost" in FILE takes a whole number from 4 to 31"#),
+        (#"[8080]"#, "--config FILE must hold one JSON object of settings"),
+        (#"{"port": 8080"#, "--config FILE is not valid JSON"),
+    ])
+    func aBadConfigurationFileStopsServeWithAMessageNamingTheFileAndKey(contents: String, message: String) async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        let file = kumo.dataDirectory.appendingPathComponent("kumo.json")
+        try Data(contents.utf8).write(to: file)
+
+        let result = try await Self.serveUntilExit(kumo, ["--config", file.path, "--port", "0"])
+
+        #expect(result.status == 64)
+        #expect(result.errors.contains(message.replacingOccurrences(of: "FILE", with: file.path)), "\(result.errors)")
+    }
+
+    @Test func aMissingConfigurationFileStopsServe() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        let result = try await Self.serveUntilExit(kumo, ["--port", "0"], environment: ["KUMO_CONFIG": "/nonexistent/kumo.json"])
+
+        #expect(result.status != 0)
+        #expect(result.errors.contains("--config /nonexistent/kumo.json: the file cannot be read"), "\(result.errors)")
+    }
+
+    @Test func theConfigurationFileConfiguresARunningServer() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        let file = kumo.dataDirectory.appendingPathComponent("kumo.json")
+        try Data(#"{"metrics-port": 0, "metrics-host": "127.0.0.1"}"#.utf8).write(to: file)
+
+        let printed = try kumo.start(extraArguments: ["--config", file.path], alsoAwaiting: #"Metrics: http://127\.0\.0\.1:\d+/metrics"#)
+        kumo.stop()
+
+        #expect(printed.contains("Metrics: http://127.0.0.1:"))
+    }
+}
+
+/// `kumo serve --tls-certificate-chain --tls-private-key` as an operator runs it: HTTPS with HTTP/2, and `SIGHUP`
+/// presenting renewed certificates (docs/operations.md#tls).
+@Suite(.timeLimit(.minutes(2))) struct TLSEndToEndTests {
+    @Test(.enabled(if: Curl.isUsable, "needs curl (CI installs it)"))
+    func serveSpeaksHTTPSAndReloadsItsCertificateOnSIGHUP() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        let authority = try TestCertificateAuthority()
+        let chain = kumo.dataDirectory.appendingPathComponent("chain.pem")
+        let key = kumo.dataDirectory.appendingPathComponent("key.pem")
+        let caFile = kumo.dataDirectory.appendingPathComponent("ca.pem")
+        try Data(authority.certificatePEM.utf8).write(to: caFile)
+        func writeLeaf(_ name: String) throws {
+            let leaf = try authority.issueLeaf(commonName: name)
+            try Data(leaf.certificatePEM.utf8).write(to: chain)
+            try Data(leaf.privateKeyPEM.utf8).write(to: key)
+        }
+        try writeLeaf("kumo-a")
+        let log = Pipe()
+        let printed = try kumo.start(
+            extraArguments: ["--tls-certificate-chain", chain.path, "--tls-private-key", key.path], logLevel: "notice",
+            standardError: log.fileHandleForWriting)
+        defer { kumo.stop() }
+
+        let before = try await Curl.fetch(["--http2"], port: kumo.port, caFile: caFile)
+        try writeLeaf("kumo-b")
+        kill(try #require(kumo.processIdentifier), SIGHUP)
+        var logged = ""
+        while !logged.contains("TLS credentials reloaded") {
+            let chunk = log.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            logged += String(decoding: chunk, as: UTF8.self)
+        }
+        let after = try await Curl.fetch(["--http2"], port: kumo.port, caFile: caFile)
+
+        #expect(printed.contains("listening on https://127.0.0.1:"))
+        #expect(before.written == "2 200", "\(before.log)")
+        #expect(before.log.contains("CN=kumo-a"))
+        #expect(logged.contains("TLS credentials reloaded"), "\(logged)")
+        #expect(after.written == "2 200", "\(after.log)")
+        #expect(after.log.contains("CN=kumo-b"), "\(after.log)")
     }
 }

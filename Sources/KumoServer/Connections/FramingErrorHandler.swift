@@ -56,9 +56,10 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard !isClosing else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if head.method == .connect {
+            if head.method == .connect && context.channel.parent?.parent == nil {
                 // NIO's encoder treats any answer to CONNECT as the start of a tunnel and drops its body: the answer
-                // is written beneath it, as bytes.
+                // is written beneath it, as bytes. (An HTTP/2 stream, a channel whose parent is a connection rather than
+                // the listener, has no such encoder: its CONNECT goes on to the responder, which refuses it with 405.)
                 answersBeneathTheEncoder = true
                 refuse(KumoError(.methodNotAllowed, underlying: "CONNECT"), context: context)
                 return

@@ -1,24 +1,35 @@
 package import Hummingbird
 import HummingbirdCore
+import HummingbirdHTTP2
 import Logging
 
 /// Builds the Kumo HTTP application: one `APIResponder` behind Hummingbird's HTTP/1 server, each connection served on
-/// its own event loop (``EventLoopBoundChildChannel``).
+/// its own event loop (``EventLoopBoundChildChannel``); with `tls`, HTTPS on the same port, HTTP/2 or HTTP/1.1 as ALPN
+/// settles (docs/operations.md#tls).
 ///
 /// - Parameters:
 ///   - configuration: listener and limits.
 ///   - environment: storage, clock, identifiers, logger.
+///   - tls: the certificate and key to serve HTTPS with; `nil` serves plain HTTP.
 ///   - onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
 package func buildApplication(
-    configuration: KumoConfiguration, environment: ServerEnvironment, onServerRunning: @escaping @Sendable (Int) -> Void = { _ in }
+    configuration: KumoConfiguration, environment: ServerEnvironment, tls: TLSCredentials? = nil,
+    onServerRunning: @escaping @Sendable (Int) -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    Application(
+    let connectionLimit = ConnectionLimit(
+        maximum: configuration.maximumConnections, logger: environment.logger, metrics: environment.metrics)
+    let http1 = channelConfiguration(configuration, logger: environment.logger)
+    return Application(
         responder: APIResponder(configuration: configuration, environment: environment),
-        server: HTTPServerBuilder { responder in
-            EventLoopBoundChildChannel(
-                HTTP1Channel(responder: responder, configuration: channelConfiguration(configuration, logger: environment.logger)),
-                connectionLimit: ConnectionLimit(
-                    maximum: configuration.maximumConnections, logger: environment.logger, metrics: environment.metrics))
+        server: HTTPServerBuilder { responder -> any ServerChildChannel in
+            guard let tls else {
+                return EventLoopBoundChildChannel(HTTP1Channel(responder: responder, configuration: http1), connectionLimit: connectionLimit)
+            }
+            let http2 = HTTP2UpgradeChannel.Configuration(
+                idleTimeout: .milliseconds(Int64(configuration.idleTimeoutSeconds * 1000)), streamConfiguration: http1)
+            return EventLoopBoundChildChannel(
+                try HTTP2UpgradeChannel(tlsConfiguration: tls.serverConfiguration(), configuration: http2, responder: responder),
+                connectionLimit: connectionLimit)
         },
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Kumo"),

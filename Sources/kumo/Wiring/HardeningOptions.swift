@@ -95,20 +95,20 @@ struct HardeningOptions: ParsableArguments {
         ] as [(String, (String) -> Bool)] {
             if let text = environment[variable], !isNumber(text) { throw ValidationError("\(variable) must be a number") }
         }
-        if let skew = maximumClockSkewSeconds, skew < 1 { throw ValidationError("--max-clock-skew must be at least 1 second") }
+        if let skew = maximumClockSkewSeconds, skew < 1 { throw ValidationError("\(ServeSettings.source(ofFlag: "--max-clock-skew")) must be at least 1 second") }
         for (name, seconds) in [
             ("--idle-timeout", idleTimeoutSeconds), ("--header-timeout", headerTimeoutSeconds), ("--body-timeout", bodyTimeoutSeconds),
         ] {
-            if let seconds, !(seconds > 0 && seconds <= 86_400) { throw ValidationError("\(name) takes more than 0 and at most 86400 seconds") }
+            if let seconds, !(seconds > 0 && seconds <= 86_400) { throw ValidationError("\(ServeSettings.source(ofFlag: name)) takes more than 0 and at most 86400 seconds") }
         }
         for (name, rate) in [("--rate-limit-per-address", rateLimitPerAddress), ("--rate-limit-per-application", rateLimitPerApplication)] {
-            if let rate, !(rate >= 0 && rate <= 1_000_000) { throw ValidationError("\(name) takes 0 (no limit) to 1000000 requests a second") }
+            if let rate, !(rate >= 0 && rate <= 1_000_000) { throw ValidationError("\(ServeSettings.source(ofFlag: name)) takes 0 (no limit) to 1000000 requests a second") }
         }
         if let seconds = queryTimeLimitSeconds, !(seconds >= 0 && seconds <= 3600) {
-            throw ValidationError("--query-time-limit takes 0 (no limit) to 3600 seconds")
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--query-time-limit")) takes 0 (no limit) to 3600 seconds")
         }
-        if let bytes = maximumBodyBytesInFlight, bytes < 1 { throw ValidationError("--max-body-bytes-in-flight must be at least 1") }
-        if let maximumConnections, maximumConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+        if let bytes = maximumBodyBytesInFlight, bytes < 1 { throw ValidationError("\(ServeSettings.source(ofFlag: "--max-body-bytes-in-flight")) must be at least 1") }
+        if let maximumConnections, maximumConnections < 1 { throw ValidationError("\(ServeSettings.source(ofFlag: "--max-connections")) must be at least 1") }
     }
 
     /// Writes the options into `configuration`; the connection maximum is fitted to the descriptor limit, with a warning

@@ -32,7 +32,8 @@ struct MailOptions: ParsableArguments {
             let url = URL(fileURLWithPath: path).standardizedFileURL
             return (FileMailTransport(directory: url), "written to \(url.path) as .eml files")
         case "sendmail":
-            let arguments = sendmailArguments.isEmpty ? SendmailMailTransport.defaultArguments : sendmailArguments
+            let given = sendmailArguments.isEmpty ? ServeSettings.list("KUMO_SENDMAIL_ARGUMENTS") : sendmailArguments
+            let arguments = given.isEmpty ? SendmailMailTransport.defaultArguments : given
             guard FileManager.default.isExecutableFile(atPath: sendmailCommand) else {
                 throw ValidationError("--sendmail-command \(sendmailCommand) is not an executable file")
             }

@@ -45,32 +45,25 @@ struct OperationsOptions: ParsableArguments {
     /// The trusted proxies' texts, flags first.
     private var trustedProxyTexts: [String] {
         guard trustedProxyOptions.isEmpty else { return trustedProxyOptions }
-        return (environment["KUMO_TRUSTED_PROXIES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+        return ServeSettings.list("KUMO_TRUSTED_PROXIES")
     }
     /// The trusted proxies (validated by ``validate()``).
     var trustedProxies: [AddressRange] { trustedProxyTexts.compactMap(AddressRange.init) }
 
     func validate() throws {
-        if let text = environment["KUMO_METRICS_PORT"], metricsPortOption == nil, Int(text) == nil {
-            throw ValidationError("KUMO_METRICS_PORT must be a port number (0…65535), not \"\(text)\"")
-        }
+        // The environment's and the file's values were checked against their kinds before parsing (`Kumo.main`).
         if let port = metricsPort, !(0...65_535).contains(port) {
-            throw ValidationError("\(metricsPortOption != nil ? "--metrics-port" : "KUMO_METRICS_PORT") takes 0…65535, not \(port)")
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--metrics-port")) takes 0…65535, not \(port)")
         }
-        let format = logFormatOption ?? environment["KUMO_LOG_FORMAT"]
-        if let format, LogFormat(rawValue: format) == nil {
-            throw ValidationError(
-                "\(logFormatOption != nil ? "--log-format" : "KUMO_LOG_FORMAT") takes logfmt or json, not \"\(format)\"")
+        if let format = logFormatOption, LogFormat(rawValue: format) == nil {
+            throw ValidationError("--log-format takes logfmt or json, not \"\(format)\"")
         }
-        let accessLog = accessLogOption ?? environment["KUMO_ACCESS_LOG"]
-        if let accessLog, !["on", "off"].contains(accessLog) {
-            throw ValidationError("\(accessLogOption != nil ? "--access-log" : "KUMO_ACCESS_LOG") takes on or off, not \"\(accessLog)\"")
+        if let accessLog = accessLogOption, !["on", "off"].contains(accessLog) {
+            throw ValidationError("--access-log takes on or off, not \"\(accessLog)\"")
         }
         for text in trustedProxyTexts where AddressRange(text) == nil {
             throw ValidationError(
-                "\(trustedProxyOptions.isEmpty ? "KUMO_TRUSTED_PROXIES" : "--trusted-proxy") takes IP addresses or CIDR ranges "
-                    + "(10.0.0.0/8, ::1), not \"\(text)\"")
+                "\(ServeSettings.source(ofFlag: "--trusted-proxy")) takes IP addresses or CIDR ranges (10.0.0.0/8, ::1), not \"\(text)\"")
         }
     }
 }
