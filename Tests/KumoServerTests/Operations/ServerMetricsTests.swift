@@ -3,6 +3,7 @@ import HummingbirdTesting
 import KumoOperations
 import KumoSeams
 import KumoServer
+import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import Testing
@@ -89,5 +90,41 @@ import Testing
         let text = export.render()
 
         #expect(text.contains(#"kumo_http_connections_total{outcome="served"} "#), "\(text)")
+    }
+
+    @Test func scriptRunsAreCountedByOutcomeWithTheirDuration() async throws {
+        let export = MetricsExport()
+        var runner = FailingScriptRunner()
+        runner.onRun = { invocation in
+            invocation.script.name == "ok.js"
+                ? ScriptOutcome(result: .success(ScriptAnswer(status: 200, body: Array("{}".utf8))))
+                : ScriptOutcome(result: .failure(ScriptFailure(.threw, message: "Error: no")))
+        }
+        try await TestApplication.with(
+            environment: {
+                $0.metrics = ServerMetrics(factory: export.factory)
+                $0.scripts = runner
+            }
+        ) { application in
+            for name in ["ok.js", "bad.js"] {
+                try await application.storage.scripts.deploy(
+                    ScriptDeployment(applicationId: application.application.applicationId, name: name, code: "module.exports = () => {}",
+                        versionHash: String(repeating: "0", count: 64)),
+                    maximumCount: 10, now: application.clock.now())
+            }
+            try await application.test { client in
+                let ok = try await client.send(.get, "/2015-09-01/script/ok.js")
+                let bad = try await client.send(.get, "/2015-09-01/script/bad.js")
+                let missing = try await client.send(.get, "/2015-09-01/script/missing.js")
+                #expect(ok.status.code == 200)
+                #expect(bad.status.code == 500)
+                #expect(missing.status.code == 404)
+            }
+        }
+        let text = export.render()
+
+        #expect(text.contains(#"kumo_script_runs_total{outcome="success"} 1"#), "\(text)")
+        #expect(text.contains(#"kumo_script_runs_total{outcome="failure"} 1"#), "\(text)")
+        #expect(text.contains("kumo_script_duration_seconds_count 2"), "\(text)")
     }
 }
