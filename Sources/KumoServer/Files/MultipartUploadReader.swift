@@ -31,6 +31,7 @@ package final class MultipartUploadReader {
     package static let maximumACLLength = 64 * 1024
 
     private let parser: MultipartParser
+    private var headerGuard: MultipartHeaderGuard
     private var partHeaders: [(name: String, value: String)] = []
     private var currentKind: PartKind?
     private var pendingFileBytes: [UInt8] = []
@@ -50,6 +51,7 @@ package final class MultipartUploadReader {
     /// Creates a reader for the boundary of the request's `Content-Type` (see ``boundary(contentType:)``).
     package init(boundary: String) {
         parser = MultipartParser(boundary: boundary)
+        headerGuard = MultipartHeaderGuard(boundary: boundary)
         parser.onHeader = { [unowned self] name, value in
             isBetweenParts = false
             partHeaders.append((name, value))
@@ -74,6 +76,7 @@ package final class MultipartUploadReader {
     /// - Throws: 400 E400004 `"file is invalid format."` for a malformed body or a second `file` part, 400 E400002
     ///   `"acl is invalid."` for an `acl` part over ``maximumACLLength`` bytes.
     package func consume(_ buffer: ByteBuffer) throws(KumoError) {
+        guard headerGuard.admits(buffer.readableBytesView) else { throw KumoError(.invalidFormat, "file") }
         do {
             try parser.execute(buffer)
         } catch {

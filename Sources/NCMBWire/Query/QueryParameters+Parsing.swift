@@ -55,7 +55,10 @@ extension QueryParameters {
         if let text = values["keys"], !text.isEmpty {
             let names = QueryParameters.listItems(text)
             guard names.count <= QueryParameters.maximumKeyCount else { throw APIError(.invalidValue, "keys") }
-            keys = try names.map { name throws(APIError) in try FieldName(validating: name) }
+            // Only separators (`keys=,`, `keys=%20`) name no field: the same as an empty `keys`, every field (found by
+            // the fuzz targets of issue 16: `[]` would have returned objects without their fields, and printed back
+            // as no `keys` at all).
+            keys = names.isEmpty ? nil : try names.map { name throws(APIError) in try FieldName(validating: name) }
         }
     }
 

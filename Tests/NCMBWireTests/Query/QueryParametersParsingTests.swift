@@ -157,4 +157,14 @@ import Testing
 
         #expect(SortKey.listText(keys) == "a,-b")
     }
+
+    /// `keys` of separators only names no field: the same as an empty `keys` (found by the fuzz targets of issue 16;
+    /// it used to read as `[]`, objects without their fields, and printed back as no `keys`).
+    @Test(arguments: [",", " ", ", ,", ""])
+    func keysOfSeparatorsOnlyIsAbsent(text: String) throws {
+        let parameters = try QueryParameters(queryItems: [(name: "keys", value: text)])
+
+        #expect(parameters.keys == nil)
+        #expect(try QueryParameters(queryItems: parameters.queryItems) == parameters)
+    }
 }
