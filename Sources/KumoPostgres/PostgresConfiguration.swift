@@ -42,6 +42,9 @@ package struct PostgresConfiguration: Sendable, Hashable {
     /// ``maximumConnections``) and a time limit, sent as `statement_timeout` when shorter than ``timeout``. Defaults to
     /// ``ReadLimits/unlimited``; `kumo serve` sets ``ReadLimits/serving``.
     package var readLimits: ReadLimits = .unlimited
+    /// Where finds slower than its threshold are noted for the index advisor (docs/decisions/0075-index-advisor.md);
+    /// `nil` notes nothing.
+    package var slowQueries: SlowQueryRecorder?
 
     /// Creates a configuration; every argument but the address and login has its documented default.
     package init(

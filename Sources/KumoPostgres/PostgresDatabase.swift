@@ -88,6 +88,18 @@ struct PostgresDatabase: SQLEngine {
         }
     }
 
+    /// One statement on a leased connection, outside any transaction and without ``timeout``: `CREATE INDEX
+    /// CONCURRENTLY` may not run in a transaction and takes as long as the class is big.
+    func maintain(_ statement: SQLStatement) async throws {
+        do {
+            try await client.withConnection { [logger] connection in
+                _ = try await PostgresTransaction(connection: connection, logger: logger).rows(statement)
+            }
+        } catch {
+            throw StorageError(postgresError: error, logger: logger)
+        }
+    }
+
     /// `begin`, `work`, then `COMMIT`, or `ROLLBACK` when `work` threw.
     private func transaction<Value: Sendable>(
         _ begin: String, timeout: Duration, _ work: @escaping @Sendable (PostgresTransaction) async throws -> Value

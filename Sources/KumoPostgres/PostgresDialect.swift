@@ -102,6 +102,23 @@ struct PostgresDialect: SQLDialect {
         }
     }
 
+    // MARK: Indexes on user fields
+
+    /// `CREATE INDEX CONCURRENTLY`: writes go on while the index is built.
+    func createIndex(name: String, expressions: [String]) -> String {
+        let columns = (["class_id"] + expressions.map { "(\($0))" }).joined(separator: ", ")
+        return "CREATE INDEX CONCURRENTLY IF NOT EXISTS \(name) ON objects (\(columns)) WHERE (\(expressions[0])) IS NOT NULL"
+    }
+
+    func dropIndex(name: String) -> String { "DROP INDEX CONCURRENTLY IF EXISTS \(name)" }
+
+    var buildsIndexesOutsideTransactions: Bool { true }
+
+    /// An expression index has no statistics until `ANALYZE`; without them PostgreSQL guesses its selectivity.
+    var analyzeObjects: String? { "ANALYZE objects" }
+
+    func explain(_ sql: String) -> (sql: String, column: String) { ("EXPLAIN " + sql, "QUERY PLAN") }
+
     // MARK: Rendering references
 
     /// The `json` value at the reference (SQL `NULL` when the path does not lead to a value).

@@ -23,6 +23,8 @@ package struct PostgresStorage: StorageBackend {
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log.
     package let scripts: any ScriptStore
+    /// Indexes on user fields and the index advisor's records.
+    package let indexes: any IndexStore
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     let database: PostgresDatabase
@@ -33,12 +35,13 @@ package struct PostgresStorage: StorageBackend {
         self.database = database
         self.runner = runner
         self.applications = SQLApplicationStore(engine: database)
-        self.objects = SQLObjectStore(engine: database)
+        self.objects = SQLObjectStore(engine: database, slowQueries: configuration.slowQueries)
         self.accounts = SQLAccountStore(engine: database)
         self.blobs = PostgresBlobStore(database: database)
         self.pushJobs = SQLPushJobStore(engine: database)
         self.bulk = SQLBulkStore(engine: database)
         self.scripts = SQLScriptStore(engine: database)
+        self.indexes = SQLIndexStore(engine: database)
     }
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.

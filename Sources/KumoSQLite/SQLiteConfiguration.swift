@@ -25,6 +25,9 @@ package struct SQLiteConfiguration: Sendable, Hashable {
     /// The work budget of reads (docs/decisions/0067-work-budget.md). Defaults to ``ReadLimits/unlimited``; `kumo serve`
     /// sets ``ReadLimits/serving``.
     package var readLimits: ReadLimits = .unlimited
+    /// Where finds slower than its threshold are noted for the index advisor (docs/decisions/0075-index-advisor.md);
+    /// `nil` notes nothing.
+    package var slowQueries: SlowQueryRecorder?
     /// Where file bytes are kept (`DiskBlobStore`); `nil` means ``resolvedBlobDirectory``'s default.
     package var blobDirectory: String?
 

@@ -16,4 +16,9 @@ struct SQLiteEngine: SQLEngine {
     func write<Value: Sendable>(_ unit: @escaping @Sendable (SQLiteTransaction) async throws -> Value) async throws -> Value {
         try await writer.perform(unit)
     }
+
+    /// A write unit: SQLite's writer builds the index while other writes wait.
+    func maintain(_ statement: SQLStatement) async throws {
+        try await writer.perform { transaction in _ = try await transaction.rows(statement) }
+    }
 }

@@ -65,10 +65,17 @@ final class SQLiteHandle: @unchecked Sendable {
     /// - Parameter maximumBytes: the most bytes of text and blob columns to read; past it the statement stops and
     ///   `QueryCompiler.pageTooLarge` is thrown. `nil` for no bound.
     func rows(_ sql: String, _ values: [SQLValue], maximumBytes: Int? = nil) throws -> [SQLRow] {
-        let statement = try prepared(sql)
+        // A plan is never cached: an `EXPLAIN` opens no table, so SQLite would never notice that the schema changed
+        // (a new index) and would keep describing the old plan.
+        let isCached = !sql.hasPrefix("EXPLAIN")
+        let statement = try prepared(sql, cached: isCached)
         defer {
-            sqlite_nio_sqlite3_reset(statement.pointer)
-            sqlite_nio_sqlite3_clear_bindings(statement.pointer)
+            if isCached {
+                sqlite_nio_sqlite3_reset(statement.pointer)
+                sqlite_nio_sqlite3_clear_bindings(statement.pointer)
+            } else {
+                sqlite_nio_sqlite3_finalize(statement.pointer)
+            }
         }
         try bind(values, to: statement.pointer)
         var rows: [SQLRow] = []
@@ -111,8 +118,8 @@ final class SQLiteHandle: @unchecked Sendable {
         let columns: SQLColumns
     }
 
-    private func prepared(_ sql: String) throws -> PreparedStatement {
-        if let cached = statements[sql] { return cached }
+    private func prepared(_ sql: String, cached isCached: Bool = true) throws -> PreparedStatement {
+        if isCached, let cached = statements[sql] { return cached }
         guard let database else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
         var pointer: OpaquePointer?
         let code = sqlite_nio_sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
@@ -120,6 +127,7 @@ final class SQLiteHandle: @unchecked Sendable {
         let count = sqlite_nio_sqlite3_column_count(pointer)
         let names = (0..<count).map { index in sqlite_nio_sqlite3_column_name(pointer, index).map { String(cString: $0) } ?? "" }
         let statement = PreparedStatement(pointer: pointer, columns: SQLColumns(names: names))
+        guard isCached else { return statement }
         if statements.count >= SQLiteHandle.statementCacheCapacity {
             for cached in statements.values { sqlite_nio_sqlite3_finalize(cached.pointer) }
             statements.removeAll(keepingCapacity: true)

@@ -20,22 +20,28 @@ package struct SQLiteStorage: StorageBackend {
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log.
     package let scripts: any ScriptStore
+    /// Indexes on user fields and the index advisor's records.
+    package let indexes: any IndexStore
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
 
-    private init(writer: SQLiteWriter, readers: SQLiteReaderPool, threadPool: NIOThreadPool, blobs: any BlobStore) {
+    private init(
+        writer: SQLiteWriter, readers: SQLiteReaderPool, threadPool: NIOThreadPool, blobs: any BlobStore,
+        slowQueries: SlowQueryRecorder?
+    ) {
         self.writer = writer
         self.readers = readers
         self.threadPool = threadPool
         let engine = SQLiteEngine(writer: writer, readers: readers)
         self.applications = SQLApplicationStore(engine: engine)
-        self.objects = SQLObjectStore(engine: engine)
+        self.objects = SQLObjectStore(engine: engine, slowQueries: slowQueries)
         self.accounts = SQLAccountStore(engine: engine)
         self.blobs = blobs
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine)
         self.scripts = SQLScriptStore(engine: engine)
+        self.indexes = SQLIndexStore(engine: engine)
     }
 
     /// Opens (creating when missing) and migrates the database.
@@ -55,7 +61,10 @@ package struct SQLiteStorage: StorageBackend {
             opened.append(writerConnection)
             let synchronous = configuration.synchronous.rawValue
             let version = try await writerConnection.run { transaction in
-                for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = \(synchronous)", "PRAGMA foreign_keys = ON"] {
+                for pragma in [
+                    "PRAGMA journal_mode = WAL", "PRAGMA synchronous = \(synchronous)", "PRAGMA foreign_keys = ON",
+                    "PRAGMA analysis_limit = 1000",
+                ] {
                     try transaction.execute(pragma)
                 }
                 return try SQLiteMigrator.migrate(transaction, logger: logger)
@@ -77,7 +86,8 @@ package struct SQLiteStorage: StorageBackend {
                 writer: SQLiteWriter(connection: writerConnection, maximumBatch: configuration.maximumBatch, metrics: metrics),
                 readers: SQLiteReaderPool(connections: readerConnections, limits: configuration.readLimits),
                 threadPool: threadPool,
-                blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory, blockingPool: NIOBlockingWorkPool())
+                blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory, blockingPool: NIOBlockingWorkPool()),
+                slowQueries: configuration.slowQueries
             )
         } catch {
             for connection in opened { try? await connection.close() }

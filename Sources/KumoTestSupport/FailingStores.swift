@@ -102,6 +102,7 @@ package struct FailingStorage: StorageBackend {
     package var blobStore = FailingBlobStore()
     package var pushJobStore = FailingPushJobStore()
     package var scriptStore = FailingScriptStore()
+    package var indexStore = FailingIndexStore()
     package var onCheckHealth: (@Sendable () async throws -> Void)?
     package var bulkStore = FailingBulkStore()
     /// Runs a transaction's body; without one, ``transaction(_:)`` records an unexpected call.
@@ -124,6 +125,7 @@ package struct FailingStorage: StorageBackend {
         return try await body(self)
     }
     package var scripts: any ScriptStore { scriptStore }
+    package var indexes: any IndexStore { indexStore }
 
     package func checkHealth() async throws {
         guard let onCheckHealth else { throw UnexpectedCall("StorageBackend.checkHealth()", "") }

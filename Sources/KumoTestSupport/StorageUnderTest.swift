@@ -21,7 +21,8 @@ package enum StorageUnderTest {
     /// - Throws: what `body` threw; for `.postgres` without `KUMO_TEST_POSTGRES_URL` (only reached under CI) an error
     ///   naming the missing variable.
     package static func with<Value>(
-        _ engine: StorageEngine, readLimits: ReadLimits = .unlimited, _ body: (any StorageBackend) async throws -> Value
+        _ engine: StorageEngine, readLimits: ReadLimits = .unlimited, slowQueries: SlowQueryRecorder? = nil,
+        _ body: (any StorageBackend) async throws -> Value
     ) async throws -> Value {
         switch engine {
         case .sqlite:
@@ -30,12 +31,14 @@ package enum StorageUnderTest {
             defer { try? FileManager.default.removeItem(at: directory) }
             var configuration = SQLiteConfiguration(databasePath: directory.appendingPathComponent("kumo.sqlite").path, readerCount: 2)
             configuration.readLimits = readLimits
+            configuration.slowQueries = slowQueries
             let storage = try await SQLiteStorage.open(configuration: configuration, logger: TestDatabase.logger)
             return try await storage.closing(after: body)
         case .postgres:
             return try await TestDatabase.withScratchSchema { configuration in
                 var configuration = configuration
                 configuration.readLimits = readLimits
+                configuration.slowQueries = slowQueries
                 let storage = try await PostgresStorage.open(configuration: configuration, logger: TestDatabase.logger)
                 return try await storage.closing(after: body)
             }

@@ -11,7 +11,7 @@ import NCMBWire
 /// changes up within 5 seconds.
 struct ClassesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "classes", abstract: "Manage class-level permissions.", subcommands: [List.self, Permissions.self])
+        commandName: "classes", abstract: "Manage class-level permissions and indexes on user fields.", subcommands: [List.self, Permissions.self, IndexCommand.self])
 
     /// `kumo classes list [--app NAME]`
     struct List: AsyncParsableCommand {

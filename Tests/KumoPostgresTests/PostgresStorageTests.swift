@@ -39,8 +39,8 @@ struct PostgresStorageTests {
             let applied = try await storages[0].appliedMigrationCount()
             for storage in storages { try await storage.close() }
 
-            #expect(versions == [6, 6, 6, 6])
-            #expect(applied == 6)
+            #expect(versions == [7, 7, 7, 7])
+            #expect(applied == 7)
         }
     }
 
@@ -70,7 +70,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 6 && applied == 6)
+            #expect(version == 7 && applied == 7)
         }
     }
 

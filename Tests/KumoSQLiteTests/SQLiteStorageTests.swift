@@ -51,9 +51,9 @@ import Testing
         let applied = try await second.appliedMigrationCount()
         try await second.close()
 
-        #expect(firstVersion == 6)
+        #expect(firstVersion == 7)
         #expect(secondVersion == firstVersion)
-        #expect(applied == 6)
+        #expect(applied == 7)
     }
 
     @Test func healthCheckAnswersWhileOpen() async throws {

@@ -26,6 +26,8 @@ package protocol StorageBackend: Sendable {
     func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value
     /// Deployed scripts and their execution log.
     var scripts: any ScriptStore { get }
+    /// Indexes on user fields and the index advisor's records.
+    var indexes: any IndexStore { get }
     /// Checks that the engine answers a trivial read (used by `/ready`).
     func checkHealth() async throws
     /// Finishes queued writes and closes connections; later calls fail with `StorageError.unavailable`.

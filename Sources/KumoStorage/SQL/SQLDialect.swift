@@ -77,4 +77,23 @@ package protocol SQLDialect: Sendable {
     ///
     /// - Throws: `StorageError.invalid` naming the offending field.
     func validateStorable(_ fields: JSONObject) throws(StorageError)
+
+    // MARK: Indexes on user fields (docs/decisions/0074-indexes-on-user-fields.md)
+
+    /// The statement creating index `name` on `objects` over `class_id` and `expressions`, holding only rows where the
+    /// first expression is not `NULL`; idempotent, and without blocking writes where the engine can build that way.
+    func createIndex(name: String, expressions: [String]) -> String
+
+    /// The statement removing index `name`; idempotent.
+    func dropIndex(name: String) -> String
+
+    /// The statement that refreshes the planner's statistics of `objects` after an index build, or `nil` when the
+    /// engine plans well without.
+    var analyzeObjects: String? { get }
+
+    /// Whether ``createIndex(name:expressions:)`` must run outside a transaction (PostgreSQL's `CONCURRENTLY`).
+    var buildsIndexesOutsideTransactions: Bool { get }
+
+    /// The statement that describes how the engine runs `sql`, and the result column holding one line of the plan.
+    func explain(_ sql: String) -> (sql: String, column: String)
 }

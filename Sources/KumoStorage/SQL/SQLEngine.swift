@@ -57,4 +57,10 @@ package protocol SQLEngine: Sendable {
     ///
     /// - Throws: what `unit` threw, or `StorageError.unavailable` when the commit failed or the engine is closed.
     func write<Value: Sendable>(_ unit: @escaping @Sendable (Executor) async throws -> Value) async throws -> Value
+
+    /// Runs a schema statement (building or removing an index) on its own, without the per-call time limit: outside
+    /// any transaction when ``SQLDialect/buildsIndexesOutsideTransactions`` says so, otherwise as one write unit.
+    ///
+    /// - Throws: `StorageError.unavailable` when the engine cannot run it.
+    func maintain(_ statement: SQLStatement) async throws
 }

@@ -37,6 +37,14 @@ package struct SQLStatement: Sendable {
         self.bindings = []
     }
 
+    /// Creates a statement of compiler-owned text whose placeholders are already bound, e.g. another statement's text
+    /// wrapped in `EXPLAIN`.
+    package init(dialect: any SQLDialect, _ text: String, bindings: [SQLValue]) {
+        self.dialect = dialect
+        self.text = text
+        self.bindings = bindings
+    }
+
     /// Appends compiler-owned SQL text (never a request value).
     package mutating func append(_ sql: String) {
         text += sql

@@ -1,3 +1,4 @@
+import Foundation
 package import NCMBWire
 
 /// `ObjectStore` on any SQL engine: the compiler's statements and ``ObjectStatements`` run through the engine's
@@ -8,10 +9,15 @@ package import NCMBWire
 /// a find of one statement needs no snapshot, and page plus count or includes share one. Each write is one unit.
 package struct SQLObjectStore<Engine: SQLEngine>: ObjectStore {
     let engine: Engine
+    /// Where slow finds are noted for the index advisor, if anywhere.
+    let slowQueries: SlowQueryRecorder?
 
     /// Creates the store over an engine.
-    package init(engine: Engine) {
+    ///
+    /// - Parameter slowQueries: where finds slower than its threshold are noted (docs/decisions/0075-index-advisor.md).
+    package init(engine: Engine, slowQueries: SlowQueryRecorder? = nil) {
         self.engine = engine
+        self.slowQueries = slowQueries
     }
 
     package func create(_ object: NewObject) async throws -> StoredObject {
@@ -38,7 +44,13 @@ package struct SQLObjectStore<Engine: SQLEngine>: ObjectStore {
         let parameters = request.parameters
         let statementCount = (parameters.effectiveLimit > 0 ? 1 : 0) + (parameters.includesCount ? 1 : 0)
         let isSingleStatement = statementCount <= 1 && parameters.include.isEmpty
-        return try await find(request, access: access, shape: isSingleStatement ? .singleStatement : .snapshot)
+        guard let slowQueries else {
+            return try await find(request, access: access, shape: isSingleStatement ? .singleStatement : .snapshot)
+        }
+        let start = ContinuousClock.now
+        let found = try await find(request, access: access, shape: isSingleStatement ? .singleStatement : .snapshot)
+        slowQueries.observe(request, duration: ContinuousClock.now - start, now: WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000)))
+        return found
     }
 
     private func find(_ request: FindRequest, access: AccessContext, shape: SQLReadShape) async throws -> FoundObjects {

@@ -12,6 +12,8 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log, in the unit too.
     package let scripts: any ScriptStore
+    /// Indexes on user fields and the index advisor's records.
+    package let indexes: any IndexStore
     /// The outer storage's file bytes: not part of the transaction.
     package let blobs: any BlobStore
 
@@ -29,6 +31,7 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine)
         self.scripts = SQLScriptStore(engine: engine)
+        self.indexes = SQLIndexStore(engine: engine)
         self.blobs = blobs
     }
 
@@ -62,5 +65,10 @@ struct SQLUnitEngine<Executor: SQLExecutor>: SQLEngine {
             _ = try? await executor.rows(SQLStatement(dialect: dialect, "RELEASE SAVEPOINT nested_write"))
             throw error
         }
+    }
+
+    /// Refused: an index is built on its own (``SQLIndexStore``), never inside an import's or a batch's transaction.
+    func maintain(_ statement: SQLStatement) async throws {
+        throw StorageError.unavailable("indexes cannot be built inside a transaction")
     }
 }

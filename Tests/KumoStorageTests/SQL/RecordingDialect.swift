@@ -30,6 +30,13 @@ struct RecordingDialect: SQLDialect {
     func sharedRowLock(alias: String) -> String { " SHARE \(alias)" }
     var applicationCreationOrder: String { "position" }
     func validateStorable(_ fields: JSONObject) throws(StorageError) {}
+    func createIndex(name: String, expressions: [String]) -> String {
+        "INDEX \(name) (\((["class_id"] + expressions).joined(separator: ", ")))"
+    }
+    func dropIndex(name: String) -> String { "DROP \(name)" }
+    var buildsIndexesOutsideTransactions: Bool { false }
+    var analyzeObjects: String? { nil }
+    func explain(_ sql: String) -> (sql: String, column: String) { ("EXPLAIN " + sql, "plan") }
 
     private func render(_ reference: SQLJSONReference) -> String {
         let base =

@@ -15,6 +15,7 @@ struct ScriptedEngine: SQLEngine {
     enum Unit: Equatable {
         case read(SQLReadShape)
         case write
+        case maintenance
     }
 
     /// Thrown when the store runs a statement the script does not expect.
@@ -74,6 +75,11 @@ struct ScriptedEngine: SQLEngine {
     func write<Value: Sendable>(_ unit: @escaping @Sendable (Executor) async throws -> Value) async throws -> Value {
         state.record(.write)
         return try await unit(Executor(state: state))
+    }
+
+    func maintain(_ statement: SQLStatement) async throws {
+        state.record(.maintenance)
+        _ = try state.next(statement)
     }
 
     /// Records an issue for every scripted statement that did not run.

@@ -1,0 +1,164 @@
+package import NCMBWire
+
+/// The statements of ``IndexStore``: index metadata (`class_indexes`), the engine index itself, and the advisor's
+/// records (`query_shapes`), shared by both engines (docs/decisions/0074-indexes-on-user-fields.md).
+///
+/// An index's expressions are the very expressions ``QueryCompiler`` compares for each kind of value, spelled by the
+/// same dialect over the `fields` column, so a planner matches them without the compiler knowing that indexes exist.
+package enum IndexStatements {
+    /// The expression an index of `kind` holds for `field`: what the compiler compares for operands of that kind.
+    package static func expression(_ indexed: IndexedField, dialect: any SQLDialect) -> String {
+        let reference = SQLJSONReference(column: "fields", field: indexed.field)
+        return switch indexed.kind {
+        case .number: dialect.numberValue(reference)
+        case .string: dialect.textValue(reference)
+        case .boolean: dialect.booleanValue(reference)
+        case .date: dialect.textValue(reference.appending(.iso))
+        case .pointer: dialect.textValue(reference.appending(.objectId))
+        }
+    }
+
+    /// `CREATE INDEX …` for the index.
+    package static func create(_ index: ClassIndex, dialect: any SQLDialect) -> SQLStatement {
+        let expressions = index.fields.map { expression($0, dialect: dialect) }
+        return SQLStatement(dialect: dialect, dialect.createIndex(name: index.name, expressions: expressions))
+    }
+
+    /// `DROP INDEX …` for the index named `name`.
+    package static func drop(name: String, dialect: any SQLDialect) -> SQLStatement {
+        SQLStatement(dialect: dialect, dialect.dropIndex(name: name))
+    }
+
+    // MARK: Metadata
+
+    private static let columns = "application_id, class_name, index_name, fields, origin, create_date"
+
+    /// The indexes of an application, or of one of its classes.
+    package static func list(applicationId: String, className: ClassName?, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT \(columns) FROM class_indexes WHERE application_id = ")
+        statement.bind(.text(applicationId))
+        if let className {
+            statement.append(" AND class_name = ")
+            statement.bind(.text(className.rawValue))
+        }
+        statement.append(" ORDER BY class_name, create_date, index_name")
+        return statement
+    }
+
+    /// Records an index; nothing when it is recorded already.
+    package static func insert(_ index: ClassIndex, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "INSERT INTO class_indexes (\(columns)) VALUES (")
+        statement.bind(list: [
+            .text(index.applicationId), .text(index.className.rawValue), .text(index.name),
+            .text(QueryShapeRecord.text(of: index.fields)), .text(index.origin.rawValue),
+            .integer(index.createDate.millisecondsSince1970),
+        ])
+        statement.append(") ON CONFLICT (application_id, class_name, index_name) DO NOTHING")
+        return statement
+    }
+
+    /// Forgets an index.
+    package static func delete(_ index: ClassIndex, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "DELETE FROM class_indexes WHERE application_id = ")
+        statement.bind(.text(index.applicationId))
+        statement.append(" AND class_name = ")
+        statement.bind(.text(index.className.rawValue))
+        statement.append(" AND index_name = ")
+        statement.bind(.text(index.name))
+        return statement
+    }
+
+    /// An index from a `class_indexes` row; `nil` for a row this version cannot read.
+    package static func index(_ row: SQLRow) -> ClassIndex? {
+        guard let applicationId = row.string("application_id"), let className = row.string("class_name").flatMap(ClassName.init),
+            let fields = row.string("fields").flatMap(QueryShapeRecord.fields(parsing:)), !fields.isEmpty,
+            let origin = row.string("origin").flatMap(IndexOrigin.init(rawValue:)), let created = row.integer("create_date")
+        else { return nil }
+        return ClassIndex(
+            applicationId: applicationId, className: className, fields: fields, origin: origin,
+            createDate: WireDate(millisecondsSince1970: created))
+    }
+
+    // MARK: The class's data
+
+    /// How many objects the class has: one row with `count`.
+    package static func objectCount(applicationId: String, className: ClassName, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT COUNT(*) AS count FROM objects o WHERE ")
+        statement.appendClassFilter(alias: "o", applicationId: applicationId, className: className)
+        return statement
+    }
+
+    /// The kinds of value `field` holds in the class's first 10 000 objects: rows of `kind` and `count`.
+    package static func valueKinds(
+        applicationId: String, className: ClassName, field: FieldName, dialect: any SQLDialect
+    ) -> SQLStatement {
+        let value = SQLJSONReference(column: "s.fields", field: field)
+        let type = dialect.textValue(value.appending(.type))
+        let kind =
+            "CASE WHEN \(dialect.isKind(.number, value)) THEN 'number' WHEN \(dialect.isKind(.string, value)) THEN 'string'"
+            + " WHEN \(dialect.isKind(.boolean, value)) THEN 'boolean' WHEN \(type) = 'Date' THEN 'date'"
+            + " WHEN \(type) = 'Pointer' THEN 'pointer' ELSE 'other' END"
+        var statement = SQLStatement(dialect: dialect, "SELECT \(kind) AS kind, COUNT(*) AS count FROM (SELECT o.fields FROM objects o WHERE ")
+        statement.appendClassFilter(alias: "o", applicationId: applicationId, className: className)
+        statement.append(" LIMIT 10000) s GROUP BY \(kind)")
+        return statement
+    }
+
+    // MARK: The advisor's records
+
+    private static let shapeColumns =
+        "application_id, class_name, shape, suggestion, runs, total_milliseconds, maximum_milliseconds, last_seen"
+
+    /// Adds one shape's slow runs to its record.
+    package static func recordSlowQuery(_ run: SlowQueryRun, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "INSERT INTO query_shapes (\(shapeColumns)) VALUES (")
+        statement.bind(list: [
+            .text(run.shape.applicationId), .text(run.shape.className.rawValue), .text(run.shape.key),
+            .text(QueryShapeRecord.text(of: run.shape.suggestedFields)), .integer(Int64(run.runs)),
+            .double(run.totalMilliseconds), .double(run.maximumMilliseconds), .integer(run.lastSeen.millisecondsSince1970),
+        ])
+        statement.append(
+            ") ON CONFLICT (application_id, class_name, shape) DO UPDATE SET runs = query_shapes.runs + excluded.runs,"
+                + " total_milliseconds = query_shapes.total_milliseconds + excluded.total_milliseconds,"
+                + " maximum_milliseconds = CASE WHEN excluded.maximum_milliseconds > query_shapes.maximum_milliseconds"
+                + " THEN excluded.maximum_milliseconds ELSE query_shapes.maximum_milliseconds END,"
+                + " last_seen = CASE WHEN excluded.last_seen > query_shapes.last_seen THEN excluded.last_seen"
+                + " ELSE query_shapes.last_seen END")
+        return statement
+    }
+
+    /// The records of an application, slowest in total first.
+    package static func slowQueries(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT \(shapeColumns) FROM query_shapes WHERE application_id = ")
+        statement.bind(.text(applicationId))
+        statement.append(" ORDER BY total_milliseconds DESC, class_name, shape")
+        return statement
+    }
+
+    /// Forgets the records of an application.
+    package static func clearSlowQueries(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "DELETE FROM query_shapes WHERE application_id = ")
+        statement.bind(.text(applicationId))
+        return statement
+    }
+
+    /// A record from a `query_shapes` row; `nil` for a row this version cannot read.
+    package static func slowQuery(_ row: SQLRow) -> QueryShapeRecord? {
+        guard let applicationId = row.string("application_id"), let className = row.string("class_name").flatMap(ClassName.init),
+            let shape = row.string("shape"), let suggestion = row.string("suggestion").flatMap(QueryShapeRecord.fields(parsing:)),
+            let runs = row.integer("runs"), let total = number(row, "total_milliseconds"),
+            let maximum = number(row, "maximum_milliseconds"), let lastSeen = row.integer("last_seen")
+        else { return nil }
+        return QueryShapeRecord(
+            applicationId: applicationId, className: className, shape: shape, suggestion: suggestion, runs: Int(runs),
+            totalMilliseconds: total, maximumMilliseconds: maximum, lastSeen: WireDate(millisecondsSince1970: lastSeen))
+    }
+
+    private static func number(_ row: SQLRow, _ name: String) -> Double? {
+        switch row.value(name) {
+        case .double(let value)?: value
+        case .integer(let value)?: Double(value)
+        default: nil
+        }
+    }
+}

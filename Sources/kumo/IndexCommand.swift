@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import KumoStorage
+import NCMBWire
+
+/// `kumo classes index …`: indexes on user fields and the index advisor (docs/decisions/0074-indexes-on-user-fields.md,
+/// docs/decisions/0075-index-advisor.md). Running servers use a new index with their next query.
+struct IndexCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index", abstract: "Manage indexes on user fields and read the index advisor's suggestions.",
+        subcommands: [Add.self, List.self, Remove.self, Suggest.self, Explain.self])
+
+    /// `kumo classes index add CLASS FIELD[:KIND][,FIELD[:KIND]…]`
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build an index on fields of a class (equality fields first, then one range or order field).",
+            discussion: """
+                A field without a kind gets the kind most objects of the class hold in it. Kinds: \
+                \(IndexValueKind.allCases.map(\.rawValue).joined(separator: ", ")). SQLite builds the index while writes \
+                wait (about a second per 200,000 objects); PostgreSQL builds it concurrently.
+                """)
+
+        @Argument(help: "The class, e.g. GameScore.") var className: String
+        @Argument(help: "Fields in index order, e.g. category,score or score:number.") var fields: String
+        @OptionGroup var applicationOptions: ApplicationOptions
+
+        func validate() throws { _ = try ClassPermissionsTool.className(className) }
+
+        func run() async throws {
+            let name = try ClassPermissionsTool.className(className)
+            try await applicationOptions.withApplication { storage, application in
+                let plan = try await IndexCommand.plan(fields, storage: storage, application: application, className: name)
+                for note in plan.notes { print("  \(note)") }
+                let index = ClassIndex(
+                    applicationId: application.applicationId, className: name, fields: plan.fields, createDate: IndexCommand.now())
+                print("Building \(index.name) on \(name.rawValue) (\(index.fieldList)) …")
+                let start = ContinuousClock.now
+                let build = try await storage.indexes.create(index)
+                let elapsed = ContinuousClock.now - start
+                if build.existed {
+                    print("\(name.rawValue) already has this index (\(build.index.name)).")
+                } else {
+                    print("Built over \(build.objectCount) objects in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds]))).")
+                }
+            }
+        }
+    }
+
+    /// `kumo classes index list [CLASS]`
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the indexes of an application or of one class.")
+
+        @Argument(help: "Only this class.") var className: String?
+        @OptionGroup var applicationOptions: ApplicationOptions
+        @Flag(help: "Print machine-readable JSON.") var json = false
+
+        func run() async throws {
+            let name = try className.map(ClassPermissionsTool.className)
+            try await applicationOptions.withApplication { storage, application in
+                let indexes = try await storage.indexes.indexes(applicationId: application.applicationId, className: name)
+                if json {
+                    print(JSONValue.array(indexes.map(IndexCommand.json)).serializedString())
+                } else if indexes.isEmpty {
+                    print("No index on user fields in '\(application.name)'\(name.map { ", class \($0.rawValue)" } ?? "").")
+                } else {
+                    for index in indexes {
+                        print("\(index.className.rawValue)  \(index.fieldList)  \(index.origin.rawValue)  \(index.createDate.formatted)  \(index.name)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `kumo classes index remove CLASS FIELD[:KIND][,…]`
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an index of a class, named by its fields.")
+
+        @Argument(help: "The class.") var className: String
+        @Argument(help: "The index's fields as listed, e.g. category,score (kinds only when two indexes differ by kind).")
+        var fields: String
+        @OptionGroup var applicationOptions: ApplicationOptions
+
+        func validate() throws { _ = try ClassPermissionsTool.className(className) }
+
+        func run() async throws {
+            let name = try ClassPermissionsTool.className(className)
+            try await applicationOptions.withApplication { storage, application in
+                let existing = try await storage.indexes.indexes(applicationId: application.applicationId, className: name)
+                let wanted = fields.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+                let matching = existing.filter { index in
+                    index.fields.count == wanted.count
+                        && zip(index.fields, wanted).allSatisfy { field, text in
+                            text == field.field.rawValue || text == field.description
+                        }
+                }
+                guard matching.count == 1, let index = matching.first else {
+                    let known = existing.map(\.fieldList).joined(separator: "; ")
+                    throw ValidationError(
+                        matching.isEmpty
+                            ? "\(name.rawValue) has no index on \(fields)\(known.isEmpty ? "" : " (its indexes: \(known))")."
+                            : "Several indexes of \(name.rawValue) match \(fields): add the kinds, e.g. score:number.")
+                }
+                try await storage.indexes.remove(applicationId: application.applicationId, className: name, fields: index.fields)
+                print("Removed \(index.name) (\(index.fieldList)) from \(name.rawValue).")
+            }
+        }
+    }
+}
+
+extension IndexCommand {
+    /// The plan of `fields` (comma-separated specifications), or a validation error in words.
+    static func plan(
+        _ fields: String, storage: any StorageBackend, application: HostedApplication, className: ClassName
+    ) async throws -> IndexPlan {
+        let specifications = fields.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        do {
+            return try await storage.indexes.plan(specifications, applicationId: application.applicationId, className: className)
+        } catch let error as IndexPlanningError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The current time as a wire date.
+    static func now() -> WireDate {
+        WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
+    }
+
+    /// An index as JSON: `{"className":…,"fields":[{"field":…,"kind":…}],"origin":…,"createDate":…,"name":…}`.
+    static func json(_ index: ClassIndex) -> JSONValue {
+        .object([
+            "className": .string(index.className.rawValue),
+            "fields": .array(index.fields.map { .object(["field": .string($0.field.rawValue), "kind": .string($0.kind.rawValue)]) }),
+            "origin": .string(index.origin.rawValue), "createDate": .string(index.createDate.formatted),
+            "name": .string(index.name),
+        ])
+    }
+}
