@@ -146,10 +146,12 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var scriptOptions: ScriptOptions
     @OptionGroup var hardeningOptions: HardeningOptions
     @OptionGroup var operationsOptions: OperationsOptions
+    @OptionGroup var indexAdvisorOptions: IndexAdvisorOptions
 
     func validate() throws {
         try hardeningOptions.validate()
         try operationsOptions.validate()
+        try indexAdvisorOptions.validate()
         // Values from the environment and the configuration file were checked against their kinds before parsing
         // (`Kumo.main`); what follows checks what the kinds cannot say.
         guard (0...65_535).contains(port) else { throw ValidationError("\(ServeSettings.source(ofFlag: "--port")) takes 0…65535, not \(port)") }
@@ -201,7 +203,9 @@ struct ServeCommand: AsyncParsableCommand {
 
         let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
         let pushEndpoints = try makePushEndpoints()
-        let storage = try await storageOptions.openStorage(logger: logger, readLimits: hardeningOptions.readLimits)
+        let slowQueries = indexAdvisorOptions.makeRecorder()
+        let storage = try await storageOptions.openStorage(
+            logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries)
         let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
         var environment = ServerEnvironment.live(
             storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),
@@ -230,6 +234,12 @@ struct ServeCommand: AsyncParsableCommand {
                     storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger)),
             .init(service: FileBlobSweeper(environment: environment)), .init(service: executionLog),
         ]
+        if let slowQueries {
+            let advisor = IndexAdvisor(
+                store: storage.indexes, recorder: slowQueries,
+                automaticIndexing: indexAdvisorOptions.createsIndexes ? .init() : nil)
+            services.append(.init(service: IndexAdvisorService(advisor: advisor, logger: logger)))
+        }
         if let node = scripts.node { services.append(.init(service: ScriptRunnerStopper(runner: node))) }
         services.append(.init(service: server))
         services.append(.init(service: ReloadSignalService(credentials: tls, logger: logger)))

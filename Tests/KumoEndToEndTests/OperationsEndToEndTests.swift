@@ -75,6 +75,9 @@ import Testing
         ([], ["KUMO_IDLE_TIMEOUT": "-1"], "KUMO_IDLE_TIMEOUT takes a number"),
         ([], ["KUMO_MAIL_TRANSPORT": "smtp"], #"KUMO_MAIL_TRANSPORT takes "file" or "sendmail", not "smtp""#),
         (["--password-hash-cost", "40"], [:], "--password-hash-cost must be between 4 and 31"),
+        (["--slow-query-ms", "700000"], [:], "--slow-query-ms takes 0 (off) to 600000 milliseconds"),
+        ([], ["KUMO_AUTO_INDEX": "maybe"], #"KUMO_AUTO_INDEX takes "on" or "off", not "maybe""#),
+        (["--auto-index", "on", "--slow-query-ms", "0"], [:], "--auto-index on needs slow queries to be recorded"),
     ] as [([String], [String: String], String)])
     func anInvalidSettingStopsServeWithAMessageNamingIt(arguments: [String], environment: [String: String], message: String) async throws {
         let kumo = try KumoProcess()

@@ -92,6 +92,8 @@ enum ServeSettings {
         .init(key: "body-timeout", environment: "KUMO_BODY_TIMEOUT", kind: .number(0.001...86_400), defaultText: "30"),
         .init(key: "max-connections", environment: "KUMO_MAX_CONNECTIONS", kind: .integer(1...1_000_000), defaultText: "4096"),
         .init(key: "query-time-limit", environment: "KUMO_QUERY_TIME_LIMIT", kind: .number(0...3600), defaultText: "5"),
+        .init(key: "slow-query-ms", environment: "KUMO_SLOW_QUERY_MS", kind: .number(0...600_000), defaultText: "100"),
+        .init(key: "auto-index", environment: "KUMO_AUTO_INDEX", kind: .choice(["on", "off"]), defaultText: "off"),
         .init(
             key: "max-body-bytes-in-flight", environment: "KUMO_MAX_BODY_BYTES_IN_FLIGHT", kind: .integer(1...Int(Int32.max)),
             defaultText: "67108864"),

@@ -38,10 +38,14 @@ struct StorageOptions: ParsableArguments {
     /// the data directory when needed).
     ///
     /// - Parameter readLimits: the work budget of reads: `kumo serve` passes its limits, the other commands none.
-    func openStorage(logger: Logger, readLimits: ReadLimits = .unlimited) async throws -> any StorageBackend {
+    /// - Parameter slowQueries: where finds slower than its threshold are noted for the index advisor (`kumo serve`).
+    func openStorage(
+        logger: Logger, readLimits: ReadLimits = .unlimited, slowQueries: SlowQueryRecorder? = nil
+    ) async throws -> any StorageBackend {
         if usesPostgres {
             var configuration = try postgresConfiguration()
             configuration.readLimits = readLimits
+            configuration.slowQueries = slowQueries
             return try await PostgresStorage.open(configuration: configuration, logger: logger)
         }
         guard database == "sqlite" else {
@@ -50,6 +54,7 @@ struct StorageOptions: ParsableArguments {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         var configuration = SQLiteConfiguration(databasePath: databasePath)
         configuration.readLimits = readLimits
+        configuration.slowQueries = slowQueries
         switch synchronous.lowercased() {
         case "full": configuration.synchronous = .full
         case "normal": configuration.synchronous = .normal
