@@ -26,6 +26,9 @@ struct SQLiteDialect: SQLDialect {
         }
     }
 
+    /// `json_extract` returns a value of any kind: comparisons keep their ``isKind(_:_:)`` guard.
+    var guardsValueKinds: Bool { false }
+
     func exists(_ reference: SQLJSONReference) -> String { "\(typeExpression(reference)) IS NOT NULL" }
 
     func numberValue(_ reference: SQLJSONReference) -> String { valueExpression(reference) }

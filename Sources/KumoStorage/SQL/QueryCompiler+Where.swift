@@ -114,15 +114,15 @@ extension QueryCompiler {
         case .null:
             statement.append("(NOT \(dialect.exists(reference)) OR \(dialect.isKind(.null, reference)))")
         case .bool(let flag):
-            statement.append("(\(dialect.isKind(.boolean, reference)) AND \(dialect.booleanValue(reference)) = ")
+            statement.append("(\(kindGuard(.boolean, reference))\(dialect.booleanValue(reference)) = ")
             statement.bind(.boolean(flag))
             statement.append(")")
         case .number:
-            statement.append("(\(dialect.isKind(.number, reference)) AND \(dialect.numberValue(reference)) = ")
+            statement.append("(\(kindGuard(.number, reference))\(dialect.numberValue(reference)) = ")
             statement.bind(QueryCompiler.numberBinding(value))
             statement.append(")")
         case .string(let text):
-            statement.append("(\(dialect.isKind(.string, reference)) AND \(dialect.textValue(reference)) = ")
+            statement.append("(\(kindGuard(.string, reference))\(dialect.textValue(reference)) = ")
             statement.bind(.text(text))
             statement.append(")")
         case .date(let date):
@@ -165,11 +165,11 @@ extension QueryCompiler {
         case .json(let reference):
             switch TypedValue(value) {
             case .number:
-                statement.append("(\(dialect.isKind(.number, reference)) AND \(dialect.numberValue(reference)) \(comparison) ")
+                statement.append("(\(kindGuard(.number, reference))\(dialect.numberValue(reference)) \(comparison) ")
                 statement.bind(QueryCompiler.numberBinding(value))
                 statement.append(")")
             case .string(let text):
-                statement.append("(\(dialect.isKind(.string, reference)) AND \(dialect.textValue(reference)) \(comparison) ")
+                statement.append("(\(kindGuard(.string, reference))\(dialect.textValue(reference)) \(comparison) ")
                 statement.bind(.text(text))
                 statement.append(")")
             case .date(let date):
@@ -211,14 +211,14 @@ extension QueryCompiler {
             groups.append { compiler in
                 let list = numbers.map { compiler.statement.parameter(QueryCompiler.numberBinding($0)) }.joined(separator: ", ")
                 let dialect = compiler.dialect
-                compiler.statement.append("(\(dialect.isKind(.number, reference)) AND \(dialect.numberValue(reference)) IN (\(list)))")
+                compiler.statement.append("(\(compiler.kindGuard(.number, reference))\(dialect.numberValue(reference)) IN (\(list)))")
             }
         }
         if !strings.isEmpty {
             groups.append { compiler in
                 let list = strings.map { compiler.statement.parameter(.text($0)) }.joined(separator: ", ")
                 let dialect = compiler.dialect
-                compiler.statement.append("(\(dialect.isKind(.string, reference)) AND \(dialect.textValue(reference)) IN (\(list)))")
+                compiler.statement.append("(\(compiler.kindGuard(.string, reference))\(dialect.textValue(reference)) IN (\(list)))")
             }
         }
         for value in others {
@@ -284,6 +284,14 @@ extension QueryCompiler {
     }
 
     // MARK: Typed values
+
+    /// `isKind(kind) AND `, or nothing where the dialect's value expressions are `NULL` for values of other kinds
+    /// already (``SQLDialect/guardsValueKinds``): there the guard changes no result and only misleads the planner, which
+    /// multiplies its guessed selectivity into a row estimate small enough to sort a whole class rather than walk an
+    /// ordered index.
+    func kindGuard(_ kind: SQLJSONKind, _ reference: SQLJSONReference) -> String {
+        dialect.guardsValueKinds ? "" : "\(dialect.isKind(kind, reference)) AND "
+    }
 
     /// True when the value at `reference` is an object whose `__type` is `type`.
     func isTyped(_ reference: SQLJSONReference, _ type: String) -> String {

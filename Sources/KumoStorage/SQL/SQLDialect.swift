@@ -21,6 +21,10 @@ package protocol SQLDialect: Sendable {
     /// True when the key at `reference` is present, even with a JSON `null` value.
     func exists(_ reference: SQLJSONReference) -> String
 
+    /// Whether ``numberValue(_:)``, ``textValue(_:)`` and ``booleanValue(_:)`` are `NULL` for values of any other
+    /// kind, so that a comparison needs no ``isKind(_:_:)`` guard in front (the compiler then leaves it out).
+    var guardsValueKinds: Bool { get }
+
     /// The value at `reference` as an SQL number; meaningful only where ``isKind(_:_:)`` says `.number`.
     func numberValue(_ reference: SQLJSONReference) -> String
 

@@ -36,6 +36,7 @@ struct RecordingDialect: SQLDialect {
     func dropIndex(name: String) -> String { "DROP \(name)" }
     var buildsIndexesOutsideTransactions: Bool { false }
     var analyzeObjects: String? { nil }
+    var guardsValueKinds: Bool { false }
     func explain(_ sql: String) -> (sql: String, column: String) { ("EXPLAIN " + sql, "plan") }
 
     private func render(_ reference: SQLJSONReference) -> String {
