@@ -59,7 +59,7 @@ struct IndexCommand: AsyncParsableCommand {
             try await applicationOptions.withApplication { storage, application in
                 let indexes = try await storage.indexes.indexes(applicationId: application.applicationId, className: name)
                 if json {
-                    print(JSONValue.array(indexes.map(IndexCommand.json)).serializedString())
+                    print(JSONValue.array(indexes.map(\.json)).serializedString())
                 } else if indexes.isEmpty {
                     print("No index on user fields in '\(application.name)'\(name.map { ", class \($0.rawValue)" } ?? "").")
                 } else {
@@ -123,15 +123,5 @@ extension IndexCommand {
     /// The current time as a wire date.
     static func now() -> WireDate {
         WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))
-    }
-
-    /// An index as JSON: `{"className":…,"fields":[{"field":…,"kind":…}],"origin":…,"createDate":…,"name":…}`.
-    static func json(_ index: ClassIndex) -> JSONValue {
-        .object([
-            "className": .string(index.className.rawValue),
-            "fields": .array(index.fields.map { .object(["field": .string($0.field.rawValue), "kind": .string($0.kind.rawValue)]) }),
-            "origin": .string(index.origin.rawValue), "createDate": .string(index.createDate.formatted),
-            "name": .string(index.name),
-        ])
     }
 }

@@ -14,7 +14,7 @@ package import NCMBWire
 ///  "files":{"directory":"files","count":1,"bytes":5},
 ///  "scripts":[{"name":"hello.js","code":"…","versionHash":"…","enabled":true,
 ///              "run":{"public":true,"authenticated":false,"roles":[]}}],
-///  "indexes":null}
+///  "indexes":[{"className":"GameScore","fields":[{"field":"score","kind":"number"}],"origin":"manual",…}]}
 /// ```
 package struct ExportManifest: Sendable, Hashable {
     /// The manifest's file name in an export folder.
@@ -71,7 +71,8 @@ package struct ExportManifest: Sendable, Hashable {
     /// The application's deployed scripts with their code, state and run permission (``Exporter/scriptsJSON(_:)``),
     /// `null` in exports written before scripts existed.
     package var scripts: JSONValue
-    /// Indexes (issue 17): `null` until indexes exist; then their definitions.
+    /// The indexes on user fields of the exported classes (``ClassIndex/json``); `null` in exports written before
+    /// indexes existed.
     package var indexes: JSONValue
 
     /// Creates a manifest.

@@ -94,7 +94,10 @@ package struct Exporter {
         let manifest = ExportManifest(
             exportedAt: now, application: applicationJSON, withheld: withheld, classes: entries,
             filesDirectory: classNames.contains(.file) ? "files" : nil, fileCount: fileCount, fileBytes: fileBytes,
-            scripts: Self.scriptsJSON(try await storage.scripts.scripts(applicationId: applicationId)))
+            scripts: Self.scriptsJSON(try await storage.scripts.scripts(applicationId: applicationId)),
+            indexes: .array(
+                try await storage.indexes.indexes(applicationId: applicationId, className: nil)
+                    .filter { classNames.contains($0.className) }.map(\.json)))
         let manifestPath = directory.appendingPathComponent(ExportManifest.fileName).path
         guard FileManager.default.createFile(atPath: manifestPath, contents: Data((manifest.json.serializedString() + "\n").utf8),
             attributes: options.includesSecrets ? [.posixPermissions: 0o600] : nil)

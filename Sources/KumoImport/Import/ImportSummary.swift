@@ -52,6 +52,9 @@ package struct ImportSummary: Sendable, Hashable {
     /// Scripts deployed from a Kumo export's manifest, and manifest entries that were not scripts.
     package var scriptsRestored = 0
     package var scriptsSkipped = 0
+    /// Indexes built from a Kumo export's manifest, and manifest entries that were not indexes.
+    package var indexesRestored = 0
+    package var indexesSkipped = 0
 
     /// Creates an empty summary.
     package init() {}
@@ -86,6 +89,7 @@ package struct ImportSummary: Sendable, Hashable {
             && lhs.passwordResetsSent == rhs.passwordResetsSent && lhs.filesWithBytes == rhs.filesWithBytes
             && lhs.classPermissionsRestored == rhs.classPermissionsRestored && lhs.settingsRestored == rhs.settingsRestored
             && lhs.scriptsRestored == rhs.scriptsRestored && lhs.scriptsSkipped == rhs.scriptsSkipped
+            && lhs.indexesRestored == rhs.indexesRestored && lhs.indexesSkipped == rhs.indexesSkipped
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -124,6 +128,8 @@ package struct ImportSummary: Sendable, Hashable {
         if settingsRestored { lines.append("application settings restored") }
         if scriptsRestored > 0 { lines.append("scripts deployed: \(scriptsRestored)") }
         if scriptsSkipped > 0 { lines.append("script entries skipped (not a script): \(scriptsSkipped)") }
+        if indexesRestored > 0 { lines.append("indexes built: \(indexesRestored)") }
+        if indexesSkipped > 0 { lines.append("index entries skipped (not an index): \(indexesSkipped)") }
         return lines.joined(separator: "\n")
     }
 }

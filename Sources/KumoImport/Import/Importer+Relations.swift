@@ -74,7 +74,7 @@ extension Importer {
             summary.settingsRestored = true
         }
         try await restoreScripts(manifest.scripts)
-        // Extension point (issue 17, indexes): restore `manifest.indexes` here once indexes exist.
+        try await restoreIndexes(manifest.indexes)
     }
 }
 
@@ -99,6 +99,26 @@ extension Importer {
                     applicationId: application.applicationId, name: name, isEnabled: false, runPermission: nil, now: clock.now())
             }
             summary.scriptsRestored += 1
+        }
+    }
+}
+
+extension Importer {
+    /// Builds the indexes of a manifest (`kumo classes index add`), after the objects, so each is built once; an index
+    /// that exists is kept, an entry that is not an index is reported and skipped
+    /// (docs/decisions/0074-indexes-on-user-fields.md).
+    func restoreIndexes(_ indexes: JSONValue) async throws {
+        for element in indexes.arrayValue ?? [] {
+            guard let index = ClassIndex(json: element, applicationId: application.applicationId, createDate: clock.now()) else {
+                summary.indexesSkipped += 1
+                continue
+            }
+            do {
+                _ = try await storage.indexes.create(index)
+                summary.indexesRestored += 1
+            } catch StorageError.invalid {
+                summary.indexesSkipped += 1
+            }
         }
     }
 }

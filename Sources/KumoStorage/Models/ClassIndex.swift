@@ -106,6 +106,36 @@ package struct ClassIndex: Sendable, Hashable {
     package var fieldList: String { fields.map(\.description).joined(separator: ", ") }
 }
 
+extension ClassIndex {
+    /// The index as JSON, as `kumo classes index list --json` prints it and `kumo export` writes it:
+    /// `{"className":…,"fields":[{"field":…,"kind":…}],"origin":…,"createDate":…,"name":…}`.
+    package var json: JSONValue {
+        .object([
+            "className": .string(className.rawValue),
+            "fields": .array(fields.map { .object(["field": .string($0.field.rawValue), "kind": .string($0.kind.rawValue)]) }),
+            "origin": .string(origin.rawValue), "createDate": .string(createDate.formatted), "name": .string(name),
+        ])
+    }
+
+    /// An index of an application read from ``json`` (`name` is derived, not read; `origin` defaults to manual), or `nil`
+    /// when the JSON is not an index.
+    package init?(json: JSONValue, applicationId: String, createDate: WireDate) {
+        guard let object = json.objectValue, let className = object["className"]?.stringValue.flatMap(ClassName.init),
+            let entries = object["fields"]?.arrayValue, !entries.isEmpty
+        else { return nil }
+        var fields: [IndexedField] = []
+        for entry in entries {
+            guard let field = entry.objectValue?["field"]?.stringValue.flatMap(FieldName.init),
+                let kind = entry.objectValue?["kind"]?.stringValue.flatMap(IndexValueKind.init(rawValue:))
+            else { return nil }
+            fields.append(IndexedField(field, kind))
+        }
+        self.init(
+            applicationId: applicationId, className: className, fields: fields,
+            origin: object["origin"]?.stringValue.flatMap(IndexOrigin.init(rawValue:)) ?? .manual, createDate: createDate)
+    }
+}
+
 /// What building an index did.
 package struct IndexBuild: Sendable, Hashable {
     /// The index, as stored.
