@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoPostgres
 import KumoSeams
 import KumoServer
 import KumoStorage
@@ -16,14 +17,19 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measure Kumo over real HTTP on loopback and print a Markdown table (run it from a release build).",
         discussion: """
-            Starts `kumo serve` on a temporary SQLite database (or --database), seeds it, and drives each scenario with \
-            keep-alive connections for a fixed duration. With two or more CPUs the server is pinned to CPU 0 and this \
-            process (load generator, seeding, in-process storage baseline) to CPU 1.
+            For each engine of --engines, one after the other: seeds a fresh database (SQLite in a temporary directory, \
+            PostgreSQL in a scratch schema `kumo_bench_…` of the --database or KUMO_DATABASE URL, dropped at the end), \
+            indexes BenchItem.score, starts `kumo serve` on it and drives each scenario with keep-alive connections for \
+            a fixed duration. With two or more CPUs the server is pinned to CPU 0 and this process (load generator, \
+            seeding, in-process storage baseline) to CPU 1.
             Scenarios: \(BenchScenario.allCases.map(\.rawValue).joined(separator: ", ")).
             """)
 
-    @Option(help: "PostgreSQL URL (postgres://…) to benchmark instead of SQLite in a temporary directory.")
+    @Option(help: "PostgreSQL URL (postgres://…) for the postgres engine; defaults to KUMO_DATABASE. Only a scratch schema is used.")
     var database: String?
+
+    @Option(help: "Comma-separated engines: sqlite, postgres (default: sqlite, or postgres when --database is a postgres:// URL).")
+    var engines: String?
 
     @Option(help: "Measured seconds per scenario and connection count.")
     var duration = 10
@@ -46,13 +52,23 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("sqlite-synchronous"), help: "SQLite durability of the server under test: full or normal.")
     var synchronous = "full"
 
+    @Flag(name: .customLong("no-indexes"), help: "Do not index BenchItem.score (for before/after comparisons).")
+    var skipsIndexes = false
+
+    @Option(
+        name: .customLong("extra-indexes"),
+        help: "Indexes (0…3) on BenchCreate (score, name, category), to measure their cost on the create scenario.")
+    var extraIndexes = 0
+
     @Flag(name: .customLong("no-pinning"), help: "Do not pin the server and the generator to separate CPUs.")
     var disablesPinning = false
 
     @Flag(name: .customLong("skip-half-load"), help: "Skip the open-loop runs at half of the maximum throughput.")
     var skipsHalfLoad = false
 
-    @Flag(name: .customLong("keep-data"), help: "Keep the temporary data directory (database and server log) for inspection.")
+    @Flag(
+        name: .customLong("keep-data"),
+        help: "Keep the temporary data directory (database and server log) and the PostgreSQL scratch schema for inspection.")
     var keepsData = false
 
     @Option(
@@ -63,15 +79,47 @@ struct BenchCommand: AsyncParsableCommand {
     func validate() throws {
         guard duration > 0, warmUp >= 0 else { throw ValidationError("--duration must be positive and --warm-up not negative") }
         guard objects > 0 else { throw ValidationError("--objects must be positive") }
+        guard (0...BenchDataset.extraIndexFields.count).contains(extraIndexes) else {
+            throw ValidationError("--extra-indexes takes 0 to \(BenchDataset.extraIndexFields.count)")
+        }
         guard BenchScenario.parseList(scenarios) != nil else {
             throw ValidationError("--scenarios takes names among: \(BenchScenario.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard !connectionCounts.isEmpty, connectionCounts.allSatisfy({ $0 > 0 }) else {
             throw ValidationError("--connections takes positive counts, e.g. 64,256")
         }
+        if let database, database != "sqlite", !BenchEngine.isPostgresURL(database) {
+            throw ValidationError("--database takes a postgres:// URL (SQLite always runs in a temporary directory), not '\(database)'")
+        }
+        guard let selectedEngines else {
+            throw ValidationError("--engines takes distinct names among: \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if selectedEngines.contains(.postgres) {
+            guard let postgresURL else {
+                throw ValidationError(
+                    "--engines postgres needs a PostgreSQL URL: pass --database postgres://user:password@host:5432/database "
+                        + "or set KUMO_DATABASE (the bench only uses a scratch schema of it, dropped at the end)")
+            }
+            do {
+                _ = try PostgresConfiguration(url: postgresURL)
+            } catch {
+                throw ValidationError("--database: \(error)")
+            }
+        }
     }
 
     var connectionCounts: [Int] { connections.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+
+    /// The engines to run, in order: `--engines`, else PostgreSQL when `--database` is a PostgreSQL URL, else SQLite.
+    var selectedEngines: [BenchEngine]? {
+        if let engines { return BenchEngine.parseList(engines) }
+        return database.map(BenchEngine.isPostgresURL) == true ? [.postgres] : [.sqlite]
+    }
+
+    /// The PostgreSQL URL: `--database`, else the environment's `KUMO_DATABASE`, when it is a PostgreSQL URL.
+    var postgresURL: String? {
+        [database, ProcessInfo.processInfo.environment["KUMO_DATABASE"]].compactMap { $0 }.first(where: BenchEngine.isPostgresURL)
+    }
 
     func run() async throws {
         let logger = LoggingSetup.bootstrap(level: "warning")
@@ -82,44 +130,27 @@ struct BenchCommand: AsyncParsableCommand {
         defer {
             if keepsData { progress("Data kept in \(directory)") } else { try? FileManager.default.removeItem(atPath: directory) }
         }
-        var storageArguments = ["--data-dir", directory, "--sqlite-synchronous", synchronous]
-        if let database { storageArguments += ["--database", database] }
-
-        let (dataset, baselines) = try await StorageOptions.parse(storageArguments).withStorage(logger: logger) { storage in
-            let seedingStart = ContinuousClock.now
-            progress("Seeding \(objects) objects …")
-            let dataset = try await BenchDataset.seed(storage: storage, itemCount: objects)
-            progress("Seeded in \(ContinuousClock.now - seedingStart).")
-            if selectedScenarios.contains(.script) {
-                let deployment = ScriptDeployment(
-                    applicationId: dataset.application.applicationId, name: BenchDataset.scriptName, code: BenchDataset.scriptCode)
-                _ = try await storage.scripts.deploy(deployment, maximumCount: 100, now: SystemWallClock().now())
+        var measurements: [BenchMeasurement] = []
+        var databases: [(engine: String, description: String)] = []
+        for engine in selectedEngines ?? [.sqlite] {
+            let database = try BenchDatabase.prepare(
+                engine: engine, parentDirectory: directory, postgresURL: postgresURL, synchronous: synchronous)
+            progress("Engine \(engine.rawValue): \(database.description)")
+            let rows: [BenchMeasurement]
+            do {
+                rows = try await measure(database, scenarios: selectedScenarios, isPinned: isPinned, logger: logger)
+            } catch {
+                await database.removeScratchSchema(keeps: keepsData, logger: logger)
+                throw error
             }
-            return (dataset, try await storageBaselines(storage: storage, dataset: dataset))
+            await database.removeScratchSchema(keeps: keepsData, logger: logger)
+            measurements += rows.map { row in
+                var tagged = row
+                tagged.engine = engine.rawValue
+                return tagged
+            }
+            databases.append((engine.rawValue, database.description))
         }
-        var measurements = baselines
-
-        let server = try await ServerProcess.start(
-            executable: serverExecutable ?? SystemProbe.executablePath, arguments: storageArguments,
-            logPath: directory + "/server.log", cpu: isPinned ? 0 : nil)
-        let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 2)
-        do {
-            let session = BenchSession(
-                server: server,
-                generator: LoadGenerator(eventLoops: Array(eventLoopGroup.makeIterator()), host: "127.0.0.1", port: server.port),
-                signer: RequestSigner(
-                    applicationKey: dataset.application.applicationKey, clientKey: dataset.application.clientKey, host: "127.0.0.1",
-                    port: server.port, timestamp: SystemWallClock().now().formatted),
-                dataset: dataset, warmUp: .seconds(warmUp), duration: .seconds(duration))
-            measurements += try await session.runAll(
-                selectedScenarios, connectionCounts: connectionCounts, includesHalfLoad: !skipsHalfLoad)
-        } catch {
-            await server.stop()
-            try? await eventLoopGroup.shutdownGracefully()
-            throw error
-        }
-        await server.stop()
-        try await eventLoopGroup.shutdownGracefully()
 
         let report = BenchReport(
             command: "swift run -c release kumo " + CommandLine.arguments.dropFirst().joined(separator: " "),
@@ -127,36 +158,15 @@ struct BenchCommand: AsyncParsableCommand {
             cpuSplit: isPinned
                 ? "server (kumo serve) pinned to CPU 0; load generator, seeding and in-process baselines pinned to CPU 1"
                 : "not pinned: server and generator share \(SystemProbe.processorCount) CPU(s)",
-            database: database.map { _ in "PostgreSQL (--database)" }
-                ?? "SQLite, WAL, synchronous=\(synchronous.uppercased()), temporary directory",
-            itemCount: objects, durationSeconds: duration, warmUpSeconds: warmUp, measurements: measurements)
-        let summary = "\nMachine: \(report.machine). CPU split: \(report.cpuSplit). Database: \(report.database). Rate limits: off (the server under test runs with KUMO_RATE_LIMIT_PER_ADDRESS=0 and KUMO_RATE_LIMIT_PER_APPLICATION=0, so the numbers measure the server, not the limiter).\n"
+            databases: databases, itemCount: objects, durationSeconds: duration, warmUpSeconds: warmUp, measurements: measurements)
+        let indexes = skipsIndexes ? "none (--no-indexes)" : "BenchItem score:number"
+        let extra = extraIndexes > 0 ? "; \(extraIndexes) on BenchCreate (--extra-indexes)" : ""
+        let summary =
+            "\nMachine: \(report.machine). CPU split: \(report.cpuSplit). Databases: \(report.database). "
+            + "Indexes: \(indexes)\(extra). Rate limits: off (the server under test runs with KUMO_RATE_LIMIT_PER_ADDRESS=0 and "
+            + "KUMO_RATE_LIMIT_PER_APPLICATION=0, so the numbers measure the server, not the limiter).\n"
         FileHandle.standardOutput.write(Data((report.markdown + "\n" + summary).utf8))
         if let jsonPath { try Data(report.json.utf8).write(to: URL(fileURLWithPath: jsonPath)) }
-    }
-
-    /// In-process inserts and point reads on the seeded storage, at the first connection count.
-    private func storageBaselines(storage: any StorageBackend, dataset: BenchDataset) async throws -> [BenchMeasurement] {
-        let baseline = StorageBaseline(storage: storage, dataset: dataset)
-        let concurrency = connectionCounts.first ?? 64
-        var rows: [BenchMeasurement] = []
-        for (name, label) in [("storage.insert", "storage insert, in-process"), ("storage.getById", "storage getById, in-process")] {
-            SystemProbe.resetPeakMemory(processId: getpid())
-            let cpuStart = SystemProbe.cpuSeconds(processId: getpid())
-            let summary =
-                name == "storage.insert"
-                ? try await baseline.inserts(concurrency: concurrency, warmUp: .seconds(warmUp), duration: .seconds(duration))
-                : try await baseline.pointReads(concurrency: concurrency, warmUp: .seconds(warmUp), duration: .seconds(duration))
-            let cpuEnd = SystemProbe.cpuSeconds(processId: getpid())
-            let cpu = cpuStart.flatMap { start in cpuEnd.map { ($0 - start) / Double(duration + warmUp) } }
-            progress("\(label) × \(concurrency): \(BenchReport.grouped(summary.requestsPerSecond)) op/s")
-            rows.append(
-                BenchMeasurement(
-                    name: name, label: label, connections: concurrency, pacing: "closed loop", summary: summary, serverCPU: cpu,
-                    peakRSSBytes: SystemProbe.peakResidentBytes(processId: getpid()),
-                    note: "no HTTP; CPU and RSS of the benchmark process"))
-        }
-        return rows
     }
 }
 

@@ -19,6 +19,8 @@ struct BenchDataset: Sendable {
     static let storageClass = ClassName(constant: "BenchStorage")
     /// The number queried by the query scenarios.
     static let scoreField = FieldName(constant: "score")
+    /// The real number the unindexed count scenario filters on.
+    static let ratioField = FieldName(constant: "ratio")
     /// The pointer to a `BenchOwner` that the include scenario expands.
     static let ownerField = FieldName(constant: "owner")
     /// The script of the `script` scenario, and its code: the smallest answer a script can give.

@@ -6,6 +6,8 @@ struct BenchMeasurement: Sendable {
     /// Machine name: the scenario's raw value, `<scenario>@50%` for the half-load runs, `storage.<operation>` for the
     /// in-process baselines.
     var name: String
+    /// The engine of the run the row belongs to (`sqlite`, `postgres`), also for its in-process baselines.
+    var engine: String?
     /// Human name for the table.
     var label: String
     /// Concurrent connections (or tasks in process).
@@ -35,7 +37,8 @@ struct BenchReport: Sendable {
     var command: String
     var machine: String
     var cpuSplit: String
-    var database: String
+    /// Each engine's database, in the order they ran: the engine's name and how its database was set up.
+    var databases: [(engine: String, description: String)]
     var itemCount: Int
     var durationSeconds: Int
     var warmUpSeconds: Int
@@ -44,16 +47,19 @@ struct BenchReport: Sendable {
     /// The Markdown table printed on stdout and pasted into the README.
     var markdown: String {
         var lines = [
-            "| Scenario | Conns | req/s | p50 ms | p90 ms | p99 ms | vs ceiling | server CPU | peak RSS | target |",
-            "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+            "| Engine | Scenario | Conns | req/s | p50 ms | p90 ms | p99 ms | vs ceiling | server CPU | peak RSS | target |",
+            "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
         ]
         for row in measurements {
             let name = row.pacing == "closed loop" ? row.label : "\(row.label), \(row.pacing)"
+            let engine = row.engine ?? "–"
             guard let summary = row.summary else {
-                lines.append("| \(name) | \(row.connections) | – | – | – | – | – | – | – | \(row.note ?? "skipped") |")
+                let empty = Array(repeating: "–", count: 7).joined(separator: " | ")
+                lines.append("| \(engine) | \(name) | \(row.connections) | \(empty) | \(row.note ?? "skipped") |")
                 continue
             }
-            var target = row.target.map { "\(row.meetsTarget == true ? "✅" : "❌") \($0)" } ?? ""
+            let mark = row.meetsTarget.map { $0 ? "✅ " : "❌ " } ?? ""
+            var target = row.target.map { mark + $0 } ?? ""
             if summary.failed > 0 {
                 let status = summary.firstUnexpectedStatus.map { " (e.g. HTTP \($0))" } ?? ""
                 target += (target.isEmpty ? "" : "; ") + "\(summary.failed) failed\(status)"
@@ -62,7 +68,7 @@ struct BenchReport: Sendable {
             let ratio: String = row.ratioToCeiling.map { BenchReport.percent($0) } ?? "–"
             let cpu: String = row.serverCPU.map { String(format: "%.2f", $0) } ?? "–"
             let memory: String = row.peakRSSBytes.map { String(format: "%.0f MiB", Double($0) / 1_048_576) } ?? "–"
-            var cells: [String] = [name, String(row.connections), BenchReport.grouped(summary.requestsPerSecond)]
+            var cells: [String] = [engine, name, String(row.connections), BenchReport.grouped(summary.requestsPerSecond)]
             cells += [summary.p50Milliseconds, summary.p90Milliseconds, summary.p99Milliseconds].map(BenchReport.fixed)
             cells += [ratio, cpu, memory, target]
             lines.append("| " + cells.joined(separator: " | ") + " |")
@@ -70,11 +76,18 @@ struct BenchReport: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The JSON file: run settings, then one object per measured row.
+    /// Every engine's database in one line: `sqlite: SQLite, …; postgres: PostgreSQL …`.
+    var database: String {
+        databases.map { "\($0.engine): \($0.description)" }.joined(separator: "; ")
+    }
+
+    /// The JSON file: run settings, then one object per measured row; every measured row has at least `name`,
+    /// `engine`, `connections`, `requestsPerSecond`, `p99Ms` and `ratioToCeiling`.
     var json: String {
+        let engines = databases.map { JSONValue.object(["engine": .string($0.engine), "database": .string($0.description)]) }
         let header: [(String, JSONValue)] = [
             ("command", .string(command)), ("machine", .string(machine)), ("cpuSplit", .string(cpuSplit)),
-            ("database", .string(database)), ("objects", .integer(Int64(itemCount))),
+            ("database", .string(database)), ("engines", .array(engines)), ("objects", .integer(Int64(itemCount))),
             ("durationSeconds", .integer(Int64(durationSeconds))), ("warmUpSeconds", .integer(Int64(warmUpSeconds))),
         ]
         var lines = header.map { "  " + JSONValue.string($0.0).serializedString() + ": " + $0.1.serializedString() + "," }
@@ -85,7 +98,8 @@ struct BenchReport: Sendable {
 
     private static func json(of row: BenchMeasurement) -> JSONObject {
         var object: JSONObject = [
-            "name": .string(row.name), "label": .string(row.label), "connections": .integer(Int64(row.connections)),
+            "name": .string(row.name), "engine": row.engine.map { .string($0) } ?? .null, "label": .string(row.label),
+            "connections": .integer(Int64(row.connections)),
             "pacing": .string(row.pacing),
         ]
         func number(_ value: Double?) -> JSONValue { value.map { .double(($0 * 1000).rounded() / 1000) } ?? .null }

@@ -11,8 +11,12 @@ enum BenchScenario: String, CaseIterable, Sendable {
     case getById
     /// 20 of the seeded items: `where={"score":{"$gte":N}}&order=-createDate&limit=20`, no count.
     case query
-    /// The same query with `count=1`: the count covers every match of the class.
+    /// The paging query of a filtered list: `where={"score":N}&order=-createDate&limit=20&count=1`. Each score is held
+    /// by one item in 1 000 (100 of 100 000); `score` has an index unless `--no-indexes`.
     case queryCount
+    /// The same shape on the unindexed real `ratio` (`where={"ratio":X}`, one item in 1 000 again): the cost of a
+    /// filtered count without an index.
+    case queryCountUnindexed
     /// `PUT /classes/BenchItem/{objectId}` with `{"counter":{"__op":"Increment","amount":1}}`.
     case update
     /// The query of `query` with `include=owner`: one pointer expanded per result.
@@ -33,7 +37,8 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .create: "create"
         case .getById: "getById"
         case .query: "query 20 (where + order)"
-        case .queryCount: "query 20 + count=1"
+        case .queryCount: "query 20 + count=1, where score = N (indexed)"
+        case .queryCountUnindexed: "query 20 + count=1, where ratio = X (no index)"
         case .update: "update (Increment)"
         case .include: "query 20 + include pointer"
         case .login: "login (bcrypt)"
@@ -50,16 +55,6 @@ enum BenchScenario: String, CaseIterable, Sendable {
         }
     }
 
-    /// The target: a share of the ceiling and an absolute floor in requests per second, when there is one.
-    var target: (ratio: Double, floor: Double)? {
-        switch self {
-        case .create: (0.40, 5000)
-        case .getById: (0.60, 8000)
-        case .query: (0.25, 3000)
-        default: nil
-        }
-    }
-
     /// Parses `a,b,c`; every name must be a scenario (`ceiling` is always run, as every ratio needs it).
     static func parseList(_ text: String) -> [BenchScenario]? {
         var chosen: Set<BenchScenario> = [.ceiling]
@@ -72,6 +67,13 @@ enum BenchScenario: String, CaseIterable, Sendable {
 
     /// The seeded-item thresholds the queries cycle through: about half of the items match on average.
     private static let scoreThresholds: [Int64] = [0, 100, 200, 300, 400, 500, 600, 700, 800, 900]
+
+    /// The scores `queryCount` cycles through, each held by one seeded item in 1 000.
+    private static let scoreValues: [Int64] = (0..<10).map { Int64($0 * 7) }
+
+    /// The ratios `queryCountUnindexed` cycles through: seeded values (``BenchDataset`` gives item `i` the ratio
+    /// `Double(i % 1000) / 1000 + 0.25`), each held by one item in 1 000.
+    private static let ratioValues: [Double] = (0..<10).map { Double($0 * 7) / 1000 + 0.25 }
 
     /// The requests the scenario cycles through, printed by the shared router (login takes its users from `userNames`).
     func requests(dataset: BenchDataset, userNames: [String], password: String) -> [RequestData] {
@@ -88,13 +90,18 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .update:
             let body: JSONObject = ["counter": ["__op": "Increment", "amount": 1]]
             return objectIds.map { APIRouter.print(.objects(items, .update(objectId: $0, body))) }
-        case .query, .queryCount, .include:
+        case .query, .include:
             return BenchScenario.scoreThresholds.map { threshold in
                 let condition = WhereClause.field(BenchDataset.scoreField, [.greaterThanOrEqualTo(.integer(threshold))])
-                let parameters = QueryParameters(
-                    whereQuery: WhereQuery([condition]), order: [SortKey(field: .createDate, isDescending: true)], limit: 20,
-                    includesCount: self == .queryCount, include: self == .include ? [[BenchDataset.ownerField]] : [])
-                return APIRouter.print(.objects(items, .find(parameters)))
+                return BenchScenario.page(where: condition, includesCount: false, include: self == .include)
+            }
+        case .queryCount:
+            return BenchScenario.scoreValues.map { score in
+                BenchScenario.page(where: .field(BenchDataset.scoreField, [.equalTo(.integer(score))]), includesCount: true)
+            }
+        case .queryCountUnindexed:
+            return BenchScenario.ratioValues.map { ratio in
+                BenchScenario.page(where: .field(BenchDataset.ratioField, [.equalTo(.double(ratio))]), includesCount: true)
             }
         case .script:
             return [APIRouter.print(.script(ScriptRoute(name: BenchDataset.scriptName, method: .get)))]
@@ -103,6 +110,14 @@ enum BenchScenario: String, CaseIterable, Sendable {
                 APIRouter.print(.login(.body(BenchSession.credentials(userName: name, password: password))))
             }
         }
+    }
+
+    /// A page of 20 items, newest first, matching `condition`; with `count=1` and `include=owner` when asked.
+    private static func page(where condition: WhereClause, includesCount: Bool, include: Bool = false) -> RequestData {
+        let parameters = QueryParameters(
+            whereQuery: WhereQuery([condition]), order: [SortKey(field: .createDate, isDescending: true)], limit: 20,
+            includesCount: includesCount, include: include ? [[BenchDataset.ownerField]] : [])
+        return APIRouter.print(.objects(.custom(BenchDataset.itemClass), .find(parameters)))
     }
 
     /// The background load of `loginStorm`: logins of the bench users with a wrong password (answered 401 E401002).

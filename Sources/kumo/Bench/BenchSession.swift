@@ -11,6 +11,8 @@ struct BenchSession: Sendable {
     let generator: LoadGenerator
     let signer: RequestSigner
     let dataset: BenchDataset
+    /// The engine of the server under test, which chooses the targets.
+    let engine: BenchEngine
     let warmUp: Duration
     let duration: Duration
 
@@ -52,6 +54,8 @@ struct BenchSession: Sendable {
             }
         }
 
+        let countNotes = try await checkCounts(prepared: prepared)
+
         var rows: [BenchMeasurement] = []
         var ceilings: [Int: Double] = [:]
         for connections in connectionCounts {
@@ -67,9 +71,13 @@ struct BenchSession: Sendable {
                     scenario, requests, connections: connections, pacing: .closedLoop, ceiling: ceilings[connections],
                     background: scenario == .loginStorm ? storm : [])
                 if scenario == .ceiling { ceilings[connections] = row.summary?.requestsPerSecond }
-                if let target = scenario.target, let summary = row.summary {
-                    row.target = "≥ \(Int(target.ratio * 100)) % and ≥ \(BenchReport.grouped(target.floor)) req/s"
-                    row.meetsTarget = (row.ratioToCeiling ?? 0) >= target.ratio && summary.requestsPerSecond >= target.floor
+                if let countNote = countNotes[scenario] { row.note = [row.note, countNote].compactMap { $0 }.joined(separator: "; ") }
+                if let target = scenario.target(engine: engine), let summary = row.summary {
+                    let queryRate = rows.last { $0.name == BenchScenario.query.rawValue && $0.connections == connections }?
+                        .summary?.requestsPerSecond
+                    row.target = target.description(queryRate: queryRate)
+                    row.meetsTarget = target.isMet(
+                        requestsPerSecond: summary.requestsPerSecond, ratioToCeiling: row.ratioToCeiling, queryRate: queryRate)
                 }
                 if scenario == .script, let summary = row.summary {
                     row.target = "≥ 1 000 req/s and p50 < 5 ms"
@@ -79,7 +87,7 @@ struct BenchSession: Sendable {
             }
         }
         guard includesHalfLoad, let connections = connectionCounts.first else { return rows }
-        for scenario in scenarios where scenario.target != nil {
+        for scenario in scenarios where scenario.hasHalfLoadTarget {
             let best = rows.filter { $0.name == scenario.rawValue }.compactMap { $0.summary?.requestsPerSecond }.max() ?? 0
             guard best > 0, let requests = prepared[scenario] else { continue }
             let rate = best / 2
@@ -187,7 +195,7 @@ struct BenchSession: Sendable {
     }
 
     /// Sends one request outside the measured runs.
-    private func sendOnce(_ prepared: PreparedRequest, timeout: TimeAmount = .seconds(30)) async throws -> (status: UInt, body: String) {
+    func sendOnce(_ prepared: PreparedRequest, timeout: TimeAmount = .seconds(30)) async throws -> (status: UInt, body: String) {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)" + prepared.head.uri)
         request.method = prepared.head.method
         request.headers = prepared.head.headers
