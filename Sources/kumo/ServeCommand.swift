@@ -217,7 +217,14 @@ struct ServeCommand: AsyncParsableCommand {
         environment.scripts = scripts.runner
         environment.scriptExecutions = executionLog
         if operationsOptions.writesAccessLog { environment.accessLog = Logger(label: "kumo.access") }
-        let server = buildApplication(configuration: configuration, environment: environment, tls: tls) { port in
+        let stallThreshold = operationsOptions.stallThresholdMilliseconds
+        let stallTracer =
+            stallThreshold > 0
+            ? EventLoopStallTracer(threshold: .nanoseconds(Int64(stallThreshold * 1_000_000)), logger: Logger(label: "kumo.stalls"))
+            : nil
+        let server = buildApplication(
+            configuration: configuration, environment: environment, tls: tls, eventLoopGroup: stallTracer?.makeEventLoopGroup()
+        ) { port in
             if let node = scripts.node {
                 node.setEndpoint(.init(host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port))
                 // One warm worker for the first application, so that its first call does not wait for Node.js to start.

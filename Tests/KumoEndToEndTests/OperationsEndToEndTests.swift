@@ -76,6 +76,8 @@ import Testing
         ([], ["KUMO_MAIL_TRANSPORT": "smtp"], #"KUMO_MAIL_TRANSPORT takes "file" or "sendmail", not "smtp""#),
         (["--password-hash-cost", "40"], [:], "--password-hash-cost must be between 4 and 31"),
         (["--slow-query-ms", "700000"], [:], "--slow-query-ms takes 0 (off) to 600000 milliseconds"),
+        (["--stall-threshold-ms", "70000"], [:], "--stall-threshold-ms takes 0 (off) to 60000 milliseconds"),
+        ([], ["KUMO_STALL_THRESHOLD_MS": "soon"], "KUMO_STALL_THRESHOLD_MS takes a number from 0 to 60000"),
         ([], ["KUMO_AUTO_INDEX": "maybe"], #"KUMO_AUTO_INDEX takes "on" or "off", not "maybe""#),
         (["--auto-index", "on", "--slow-query-ms", "0"], [:], "--auto-index on needs slow queries to be recorded"),
     ] as [([String], [String: String], String)])

@@ -1,4 +1,5 @@
 package import Hummingbird
+package import NIOCore
 import HummingbirdCore
 import HummingbirdHTTP2
 import Logging
@@ -11,10 +12,12 @@ import Logging
 ///   - configuration: listener and limits.
 ///   - environment: storage, clock, identifiers, logger.
 ///   - tls: the certificate and key to serve HTTPS with; `nil` serves plain HTTP.
+///   - eventLoopGroup: the loops to serve on (one that reports its ticks, ``EventLoopStallTracer``); NIO's shared group by
+///     default.
 ///   - onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
 package func buildApplication(
     configuration: KumoConfiguration, environment: ServerEnvironment, tls: TLSCredentials? = nil,
-    onServerRunning: @escaping @Sendable (Int) -> Void = { _ in }
+    eventLoopGroup: (any EventLoopGroup)? = nil, onServerRunning: @escaping @Sendable (Int) -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let connectionLimit = ConnectionLimit(
         maximum: configuration.maximumConnections, logger: environment.logger, metrics: environment.metrics)
@@ -34,6 +37,7 @@ package func buildApplication(
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Kumo"),
         onServerRunning: { channel in onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        eventLoopGroupProvider: eventLoopGroup.map { .shared($0) } ?? .singleton,
         logger: environment.logger
     )
 }

@@ -122,6 +122,7 @@ struct BenchSession: Sendable {
                 ).summary
             }
         }
+        let logOffset = server.logSize()
         let (summary, cpuCores) = try await generator.run(
             requests, connections: connections, pacing: pacing, warmUp: warmUp, duration: duration,
             sampledProcesses: [server.processId, generatorProcess])
@@ -132,6 +133,13 @@ struct BenchSession: Sendable {
                 "during \(storm.succeeded) wrong-password logins answered 401 "
                 + "(\(BenchReport.grouped(Double(storm.succeeded) / max(storm.seconds, 0.001))) /s) and \(storm.failed) other answers "
                 + "(429 when the hashing queue is full)"
+        }
+        let stalls = server.stalls(since: logOffset)
+        if stalls.count > 0 {
+            let text =
+                "event-loop ticks ≥ \(ServerProcess.stallThresholdMilliseconds) ms (warm-up included): \(stalls.count), "
+                + "longest \(BenchReport.fixed(stalls.longestMilliseconds)) ms"
+            note = [note, text].compactMap { $0 }.joined(separator: "; ")
         }
         try await waitUntilDrained()
         let ratio = ceiling.flatMap { $0 > 0 ? summary.requestsPerSecond / $0 : nil } ?? (scenario == .ceiling ? 1 : nil)

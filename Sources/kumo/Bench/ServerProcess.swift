@@ -13,13 +13,19 @@ final class ServerProcess: Sendable {
     let processId: Int32
     /// The CPU the server is pinned to, if any.
     let cpu: Int?
+    /// Where the server's log goes.
+    let logPath: String
     private let process: Process
 
-    private init(process: Process, port: Int, cpu: Int?) {
+    /// The event-loop tick the server reports as a stall (`KUMO_STALL_THRESHOLD_MS`, docs/operations.md#event-loop-stalls).
+    static let stallThresholdMilliseconds = 5
+
+    private init(process: Process, port: Int, cpu: Int?, logPath: String) {
         self.process = process
         self.port = port
         self.processId = process.processIdentifier
         self.cpu = cpu
+        self.logPath = logPath
     }
 
     /// Starts the server and waits for its banner.
@@ -48,6 +54,8 @@ final class ServerProcess: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["KUMO_RATE_LIMIT_PER_ADDRESS"] = "0"
         environment["KUMO_RATE_LIMIT_PER_APPLICATION"] = "0"
+        // Every event-loop tick of 5 ms or more is logged, so that each row can say how often the server's loops stalled.
+        environment["KUMO_STALL_THRESHOLD_MS"] = String(stallThresholdMilliseconds)
         process.environment = environment
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)
@@ -62,7 +70,29 @@ final class ServerProcess: Sendable {
             throw ValidationError("kumo serve did not start (exit \(process.terminationStatus)):\n\(log.suffix(2000))")
         }
         if let cpu, !usesTaskset { SystemProbe.pin(processId: process.processIdentifier, toCPU: cpu) }
-        return ServerProcess(process: process, port: port, cpu: cpu)
+        return ServerProcess(process: process, port: port, cpu: cpu, logPath: logPath)
+    }
+
+    /// How many bytes the server's log holds now: where the stalls of the next window start.
+    func logSize() -> UInt64 {
+        ((try? FileManager.default.attributesOfItem(atPath: logPath)[.size]) as? NSNumber)?.uint64Value ?? 0
+    }
+
+    /// The stalls the server logged after `offset` (``logSize()``): how many, and the longest in milliseconds.
+    func stalls(since offset: UInt64) -> (count: Int, longestMilliseconds: Double) {
+        guard let handle = FileHandle(forReadingAtPath: logPath) else { return (0, 0) }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: offset)
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        var count = 0
+        var longest = 0.0
+        for line in text.split(separator: "\n") where line.contains("Event loop tick ran long") {
+            count += 1
+            if let range = line.range(of: "duration_ms="), let value = Double(line[range.upperBound...].prefix { $0 != " " }) {
+                longest = max(longest, value)
+            }
+        }
+        return (count, longest)
     }
 
     /// Asks the server to shut down gracefully (SIGTERM) and waits for it to exit.

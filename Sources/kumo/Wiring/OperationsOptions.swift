@@ -32,6 +32,13 @@ struct OperationsOptions: ParsableArguments {
             valueName: "address"))
     var trustedProxyOptions: [String] = []
 
+    @Option(
+        name: .customLong("stall-threshold-ms"),
+        help: ArgumentHelp(
+            "Log and count event-loop ticks at least this long (warning, kumo_event_loop_stalls_total); 0 turns it off (100).",
+            valueName: "milliseconds"))
+    var stallThresholdOption: Double?
+
     private var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The metrics listener's port, or `nil` when metrics are off.
@@ -47,6 +54,11 @@ struct OperationsOptions: ParsableArguments {
         guard trustedProxyOptions.isEmpty else { return trustedProxyOptions }
         return ServeSettings.list("KUMO_TRUSTED_PROXIES")
     }
+    /// The event-loop stall threshold in milliseconds; 0 turns the tracer off.
+    var stallThresholdMilliseconds: Double {
+        stallThresholdOption ?? environment["KUMO_STALL_THRESHOLD_MS"].flatMap { Double($0) } ?? 100
+    }
+
     /// The trusted proxies (validated by ``validate()``).
     var trustedProxies: [AddressRange] { trustedProxyTexts.compactMap(AddressRange.init) }
 
@@ -60,6 +72,9 @@ struct OperationsOptions: ParsableArguments {
         }
         if let accessLog = accessLogOption, !["on", "off"].contains(accessLog) {
             throw ValidationError("--access-log takes on or off, not \"\(accessLog)\"")
+        }
+        if let threshold = stallThresholdOption, !(threshold >= 0 && threshold <= 60_000) {
+            throw ValidationError("--stall-threshold-ms takes 0 (off) to 60000 milliseconds, not \(threshold)")
         }
         for text in trustedProxyTexts where AddressRange(text) == nil {
             throw ValidationError(

@@ -86,6 +86,7 @@ enum ServeSettings {
         .init(key: "trusted-proxy", environment: "KUMO_TRUSTED_PROXIES", kind: .list, defaultText: "(none)"),
         .init(key: "metrics-port", environment: "KUMO_METRICS_PORT", kind: .integer(0...65_535), defaultText: "(off)"),
         .init(key: "metrics-host", environment: "KUMO_METRICS_HOST", kind: .text, defaultText: "127.0.0.1"),
+        .init(key: "stall-threshold-ms", environment: "KUMO_STALL_THRESHOLD_MS", kind: .number(0...60_000), defaultText: "100"),
         .init(key: "max-clock-skew", environment: "KUMO_MAX_CLOCK_SKEW", kind: .integer(1...31_536_000), defaultText: "(off)"),
         .init(key: "idle-timeout", environment: "KUMO_IDLE_TIMEOUT", kind: .number(0.001...86_400), defaultText: "60"),
         .init(key: "header-timeout", environment: "KUMO_HEADER_TIMEOUT", kind: .number(0.001...86_400), defaultText: "10"),
