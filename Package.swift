@@ -270,7 +270,7 @@ let package = Package(
         // MARK: - Scripts
         .target(
             name: "KumoScripts",
-            dependencies: ["KumoServer", "KumoStorage", "NCMBWire", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -366,7 +366,7 @@ let package = Package(
         .testTarget(
             name: "KumoEndToEndTests",
             dependencies: [
-                "NCMB", "KumoTestSupport", "KumoSQLite", "NCMBWire",
+                "NCMB", "KumoTestSupport", "KumoSQLite", "KumoSeams", "NCMBWire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -56,7 +56,7 @@ package struct SendmailMailTransport: MailTransport {
     private static func run(command: String, arguments: [String], input: [UInt8], timeout: Duration) throws {
         let standardInput = try unlinkedFile(holding: input)
         defer { try? standardInput.close() }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: command)
         process.arguments = arguments
         process.standardInput = standardInput

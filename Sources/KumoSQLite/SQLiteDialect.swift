@@ -26,16 +26,22 @@ struct SQLiteDialect: SQLDialect {
         }
     }
 
-    /// `json_extract` returns a value of any kind: comparisons keep their ``isKind(_:_:)`` guard.
-    var guardsValueKinds: Bool { false }
+    /// Value expressions are `CASE` expressions that are `NULL` for other kinds, so comparisons need no separate guard
+    /// and an index on a value expression answers a comparison (and, with `public_read` in it, a count) by itself.
+    var guardsValueKinds: Bool { true }
 
     func exists(_ reference: SQLJSONReference) -> String { "\(typeExpression(reference)) IS NOT NULL" }
 
-    func numberValue(_ reference: SQLJSONReference) -> String { valueExpression(reference) }
+    func numberValue(_ reference: SQLJSONReference) -> String { guarded(reference, types: "'integer', 'real'") }
 
-    func textValue(_ reference: SQLJSONReference) -> String { valueExpression(reference) }
+    func textValue(_ reference: SQLJSONReference) -> String { guarded(reference, types: "'text'") }
 
-    func booleanValue(_ reference: SQLJSONReference) -> String { valueExpression(reference) }
+    func booleanValue(_ reference: SQLJSONReference) -> String { guarded(reference, types: "'true', 'false'") }
+
+    /// The value at `reference` when its JSON type is one of `types`, else `NULL`.
+    private func guarded(_ reference: SQLJSONReference, types: String) -> String {
+        "(CASE WHEN \(typeExpression(reference)) IN (\(types)) THEN \(valueExpression(reference)) END)"
+    }
 
     func jsonText(_ reference: SQLJSONReference) -> String { valueExpression(reference) }
 
@@ -91,8 +97,10 @@ struct SQLiteDialect: SQLDialect {
 
     // MARK: Indexes on user fields
 
+    /// The index also holds the default order and `public_read`: a page with equalities on every indexed field comes
+    /// out newest first without a sort, and an anonymous count never reads a row.
     func createIndex(name: String, expressions: [String]) -> String {
-        let columns = (["class_id"] + expressions).joined(separator: ", ")
+        let columns = (["class_id"] + expressions + ["create_date DESC", "row_id DESC", "public_read"]).joined(separator: ", ")
         return "CREATE INDEX IF NOT EXISTS \(name) ON objects (\(columns)) WHERE \(expressions[0]) IS NOT NULL"
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import KumoSeams
 
 /// Runs a short-lived program to its end and collects its output: `node --version`, the permission-flag probe and the
 /// syntax check. Blocks the calling thread, so it is used at start-up and by `kumo scripts deploy`, never in a request.
@@ -22,7 +23,7 @@ struct OneShotProcess {
         _ executable: String, _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], input: Data = Data(),
         timeout: TimeInterval = 20
     ) throws -> Output {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment

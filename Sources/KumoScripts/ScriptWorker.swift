@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import KumoSeams
 import Logging
 import NCMBWire
 
@@ -24,7 +25,7 @@ final class ScriptWorker: @unchecked Sendable {
 
     /// The application the worker serves.
     let applicationId: String
-    private let process = Process()
+    private let process = ChildProcess()
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()

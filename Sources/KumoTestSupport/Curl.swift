@@ -1,4 +1,5 @@
 package import Foundation
+import KumoSeams
 
 /// curl, the real HTTPS client of the TLS tests: `.ci/run` installs it (Debian package).
 package enum Curl {
@@ -22,7 +23,7 @@ package enum Curl {
     }
 
     private static func fetchBlocking(_ options: [String], port: Int, path: String, caFile: URL) throws -> (written: String, log: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: Self.path)
         process.arguments =
             [

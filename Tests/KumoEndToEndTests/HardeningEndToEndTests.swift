@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KumoSeams
 import NCMBWire
 import NIOHTTP1
 import Testing
@@ -82,7 +83,7 @@ import Testing
     @Test func aLowDescriptorLimitIsWarnedAboutAtStart() async throws {
         let kumo = try KumoProcess()
         defer { kumo.removeData() }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // Soft and hard limit 256: `kumo serve` cannot raise it and fits its connection maximum under it.
         process.arguments = [

@@ -1,11 +1,12 @@
 import Foundation
+import KumoSeams
 import Testing
 
 /// `kumo sample-export`, `kumo import`, `kumo backup`, `kumo restore` and `kumo export` as an operator runs them.
 @Suite struct ImportCommandTests {
     /// Runs `kumo` to completion; returns its exit status, standard output and standard error.
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = KumoProcess.executable
         process.arguments = arguments
         if let environment { process.environment = environment }

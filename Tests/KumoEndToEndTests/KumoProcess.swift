@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KumoSeams
 import NCMBWire
 import NIOCore
 import NIOHTTP1
@@ -12,7 +13,7 @@ final class KumoProcess: @unchecked Sendable {
     let applicationKey = "e2eapplicationkey"
     let clientKey = "e2eclientkey"
     private(set) var port = 0
-    private var process: Process?
+    private var process: ChildProcess?
 
     /// The running server's process id (for signals), or `nil` when it is not running.
     var processIdentifier: Int32? { process?.processIdentifier }
@@ -39,7 +40,7 @@ final class KumoProcess: @unchecked Sendable {
     /// Runs `kumo` with arguments to completion and returns its standard output.
     @discardableResult
     func runCommand(_ arguments: [String]) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = Self.executable
         process.arguments = arguments
         let output = Pipe()
@@ -81,7 +82,7 @@ final class KumoProcess: @unchecked Sendable {
         extraArguments: [String] = [], environment: [String: String] = [:], logLevel: String = "error",
         standardError: FileHandle = FileHandle.nullDevice, alsoAwaiting: String? = nil
     ) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = Self.executable
         process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", logLevel] + extraArguments
         if !environment.isEmpty {

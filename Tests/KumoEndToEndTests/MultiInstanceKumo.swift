@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KumoSeams
 import NCMBWire
 import NIOCore
 import NIOHTTP1
@@ -13,7 +14,7 @@ final class MultiInstanceKumo: @unchecked Sendable {
     let databaseURL: String
     let extraArguments: [String]
     private(set) var port = 0
-    private var process: Process?
+    private var process: ChildProcess?
     private let dataDirectory: URL
 
     init(databaseURL: String, extraArguments: [String] = []) {
@@ -37,7 +38,7 @@ final class MultiInstanceKumo: @unchecked Sendable {
 
     /// Runs one `kumo` command to its end; throws when it fails.
     static func run(_ arguments: [String]) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = KumoProcess.executable
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
@@ -51,7 +52,7 @@ final class MultiInstanceKumo: @unchecked Sendable {
 
     /// Starts `kumo serve --port 0 --database URL` and waits until it prints its port.
     func start() throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = KumoProcess.executable
         process.arguments =
             ["serve", "--port", "0", "--database", databaseURL, "--data-dir", dataDirectory.path, "--log-level", "error"] + extraArguments

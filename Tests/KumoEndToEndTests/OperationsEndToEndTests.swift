@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KumoSeams
 import KumoTestSupport
 import NCMBWire
 import NIOCore
@@ -103,7 +104,7 @@ import Testing
     private static func serveUntilExitBlocking(_ kumo: KumoProcess, _ arguments: [String], environment: [String: String]) throws
         -> (status: Int32, output: String, errors: String)
     {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = KumoProcess.executable
         process.arguments = ["serve", "--data-dir", kumo.dataDirectory.path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }

@@ -1,4 +1,5 @@
 import Foundation
+import KumoSeams
 import Testing
 
 /// `kumo backup` and `kumo restore` on PostgreSQL through `pg_dump`/`pg_restore`, in a schema of its own so that the
@@ -18,7 +19,7 @@ import Testing
     /// Drops the test's schema with psql (best effort: a leftover schema disturbs no other test).
     static func dropSchema(_ schema: String) {
         guard let psql = onPath("psql") else { return }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: psql)
         process.arguments = ["-X", "-q", baseURL, "-c", "DROP SCHEMA IF EXISTS \(schema) CASCADE"]
         process.standardOutput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import KumoSeams
 import NCMB
 import Testing
 
@@ -83,7 +84,7 @@ import Testing
 
     @Test func theExampleProgramRunsItsTourAgainstKumoServe() async throws {
         try await withServer { kumo, _ in
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = Self.exampleExecutable
             process.arguments = [
                 "--url", "http://127.0.0.1:\(kumo.port)/", "--application-key", kumo.applicationKey, "--client-key", kumo.clientKey,

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import KumoSeams
 import NCMBWire
 import NIOHTTP1
 import Testing
@@ -122,7 +123,7 @@ extension ServeEndToEndTests {
         defer { kumo.removeData() }
         let file = kumo.dataDirectory.appendingPathComponent(name)
         if name != "missing.pem" { try Data("just text".utf8).write(to: file) }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = KumoProcess.executable
         process.arguments = ["serve", "--port", "0", "--data-dir", kumo.dataDirectory.path, "--push-trust-roots", file.path]
         let errors = Pipe()

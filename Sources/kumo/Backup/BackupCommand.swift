@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KumoSQLite
+import KumoSeams
 import Logging
 
 /// `kumo backup --out FILE`: a consistent snapshot while the server runs (SQLite: the database and the file bytes in
@@ -104,7 +105,7 @@ enum PostgresDump {
                 "\(name) was not found on PATH: install the PostgreSQL client tools (e.g. apt-get install postgresql-client) "
                     + "or back up with your provider's snapshots; see docs/deployment.md")
         }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         try process.run()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoSeams
 
 /// A `kumo serve` child process on a free loopback port, optionally pinned to one CPU.
 ///
@@ -15,12 +16,12 @@ final class ServerProcess: Sendable {
     let cpu: Int?
     /// Where the server's log goes.
     let logPath: String
-    private let process: Process
+    private let process: ChildProcess
 
     /// The event-loop tick the server reports as a stall (`KUMO_STALL_THRESHOLD_MS`, docs/operations.md#event-loop-stalls).
     static let stallThresholdMilliseconds = 5
 
-    private init(process: Process, port: Int, cpu: Int?, logPath: String) {
+    private init(process: ChildProcess, port: Int, cpu: Int?, logPath: String) {
         self.process = process
         self.port = port
         self.processId = process.processIdentifier
@@ -37,7 +38,7 @@ final class ServerProcess: Sendable {
     ///   - cpu: the CPU to run on, or `nil` to let the scheduler choose. Uses `taskset` when installed, so that the
     ///     server sizes its thread pools for one CPU; otherwise pins the threads right after start.
     static func start(executable: String, arguments: [String], logPath: String, cpu: Int?) async throws -> ServerProcess {
-        let process = Process()
+        let process = ChildProcess()
         var serveArguments = [executable, "serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "warning"]
         serveArguments += arguments
         let taskset = "/usr/bin/taskset"
