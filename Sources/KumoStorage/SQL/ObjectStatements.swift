@@ -16,11 +16,13 @@ package enum ObjectStatements {
         return statement
     }
 
-    /// Inserts the row of a new object into its (registered) class; returns its ``QueryCompiler/ObjectColumn/rowId``.
-    package static func insert(_ object: NewObject, fields: JSONObject, dialect: any SQLDialect) -> SQLStatement {
+    /// Inserts the row of a new object into the class `classId`; returns its ``QueryCompiler/ObjectColumn/rowId``.
+    package static func insert(_ object: NewObject, fields: JSONObject, classId: Int64, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(
             dialect: dialect,
-            "INSERT INTO objects (class_id, object_id, create_date, update_date, public_read, public_write, acl, fields) SELECT class_id, ")
+            "INSERT INTO objects (class_id, object_id, create_date, update_date, public_read, public_write, acl, fields) VALUES (")
+        statement.bind(.integer(classId))
+        statement.append(", ")
         statement.bind(.text(object.key.objectId))
         let createDate = statement.parameter(.integer(object.createDate.millisecondsSince1970))
         statement.append(", \(createDate), \(createDate), ")
@@ -29,11 +31,7 @@ package enum ObjectStatements {
         statement.bind(.boolean(object.acl.isPublicWritable))
         statement.append(", \(dialect.jsonParameter(statement.parameter(.text(object.acl.json.serializedString())))), ")
         statement.append(dialect.jsonParameter(statement.parameter(.text(JSONValue.object(fields).serializedString()))))
-        statement.append(" FROM classes WHERE application_id = ")
-        statement.bind(.text(object.key.applicationId))
-        statement.append(" AND class_name = ")
-        statement.bind(.text(object.key.className.rawValue))
-        statement.append(" RETURNING \(QueryCompiler.ObjectColumn.rowId)")
+        statement.append(") RETURNING \(QueryCompiler.ObjectColumn.rowId)")
         return statement
     }
 

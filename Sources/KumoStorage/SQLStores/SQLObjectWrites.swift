@@ -12,9 +12,19 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
     func insert(_ object: NewObject, plan: ObjectWritePlan) async throws -> StoredObject {
         let key = object.key
         try dialect.validateStorable(plan.fields)
-        _ = try await executor.rows(
-            ObjectStatements.registerClass(applicationId: key.applicationId, className: key.className, dialect: dialect))
-        let inserted = try await executor.rows(ObjectStatements.insert(object, fields: plan.fields, dialect: dialect))
+        // The class row first: one statement gives the class id the insert needs and the location fields the guard
+        // checks (a round trip fewer on PostgreSQL than registering, inserting by class name and reading it again); the
+        // first object of a class registers it.
+        let locationGuard = SQLLocationFieldGuard(executor: executor, dialect: dialect)
+        var classRow = try await locationGuard.locationFields(applicationId: key.applicationId, className: key.className)
+        if classRow == nil {
+            _ = try await executor.rows(
+                ObjectStatements.registerClass(applicationId: key.applicationId, className: key.className, dialect: dialect))
+            classRow = try await locationGuard.locationFields(applicationId: key.applicationId, className: key.className)
+        }
+        guard let classRow else { throw StorageError.unavailable("The class \(key.className.rawValue) was not registered.") }
+        let inserted = try await executor.rows(
+            ObjectStatements.insert(object, fields: plan.fields, classId: classRow.classId, dialect: dialect))
         guard let rowId = inserted.first?.integer(QueryCompiler.ObjectColumn.rowId) else {
             throw StorageError.unavailable("The object row was not inserted.")
         }
@@ -26,9 +36,11 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
             plan.relationChanges, ownerRowId: rowId, applicationId: key.applicationId, dialect: dialect)
         for statement in statements { _ = try await executor.rows(statement) }
         try await executor.run(AccountStatements.afterInsert(object, fields: plan.fields, rowId: rowId, dialect: dialect))
-        try await SQLLocationFieldGuard(executor: executor, dialect: dialect).check(
-            WrittenFieldKinds(fields: plan.fields, written: object.operations.map(\.0)), applicationId: key.applicationId,
-            className: key.className)
+        let kinds = WrittenFieldKinds(fields: plan.fields, written: object.operations.map(\.0))
+        if !kinds.isEmpty {
+            try await locationGuard.check(
+                kinds, classId: classRow.classId, declared: classRow.fields, applicationId: key.applicationId, className: key.className)
+        }
         return StoredObject(
             objectId: key.objectId, createDate: object.createDate, updateDate: object.createDate, acl: object.acl, fields: plan.fields
         )

@@ -40,18 +40,16 @@ import Testing
         let object = NewObject(
             key: key("object1"), createDate: WireDate(millisecondsSince1970: 1_000), operations: [], acl: .publicReadWrite)
 
-        let statement = ObjectStatements.insert(object, fields: ["score": 7], dialect: dialect)
+        let statement = ObjectStatements.insert(object, fields: ["score": 7], classId: 12, dialect: dialect)
 
         #expect(
             statement.text
                 == "INSERT INTO objects (class_id, object_id, create_date, update_date, public_read, public_write, acl, fields)"
-                + " SELECT class_id, $1, $2, $2, $3, $4, json($5), json($6) FROM classes WHERE application_id = $7 AND class_name = $8"
-                + " RETURNING row_id")
+                + " VALUES ($1, $2, $3, $3, $4, $5, json($6), json($7)) RETURNING row_id")
         #expect(
             statement.bindings == [
-                .text("object1"), .integer(1_000), .boolean(true), .boolean(true),
-                .text(AccessControlList.publicReadWrite.json.serializedString()), .text(#"{"score":7}"#), .text("application1"),
-                .text("Item"),
+                .integer(12), .text("object1"), .integer(1_000), .boolean(true), .boolean(true),
+                .text(AccessControlList.publicReadWrite.json.serializedString()), .text(#"{"score":7}"#),
             ])
     }
 
