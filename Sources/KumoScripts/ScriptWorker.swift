@@ -54,25 +54,15 @@ final class ScriptWorker: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                self.die("the worker closed its output")
-            } else {
-                self.receive(data)
-            }
-        }
-        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
-            self?.keepError(data)
-        }
         process.terminationHandler = { [weak self] process in
             self?.die("the worker exited with status \(process.terminationStatus)")
         }
         try process.run()
+        PipeReader.start(
+            output.fileHandleForReading, name: "kumo.script-output",
+            received: { [weak self] bytes in self?.receive(bytes) },
+            ended: { [weak self] in self?.die("the worker closed its output") })
+        PipeReader.start(errors.fileHandleForReading, name: "kumo.script-errors", received: { [weak self] bytes in self?.keepError(bytes) })
     }
 
     /// Waits for the harness's `ready` frame.
@@ -143,7 +133,7 @@ final class ScriptWorker: @unchecked Sendable {
 
     // MARK: - Events
 
-    private func receive(_ data: Data) {
+    private func receive(_ data: [UInt8]) {
         var frames: [JSONObject] = []
         let failure: String? = lock.withLock {
             buffer.append(contentsOf: data)
@@ -214,7 +204,7 @@ final class ScriptWorker: @unchecked Sendable {
         waiter?.resume(returning: .died(diagnosis(reason)))
     }
 
-    private func keepError(_ data: Data) {
+    private func keepError(_ data: [UInt8]) {
         guard !data.isEmpty else { return }
         lock.withLock {
             errorTail.append(contentsOf: data)

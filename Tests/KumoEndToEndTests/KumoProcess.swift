@@ -105,7 +105,7 @@ final class KumoProcess: @unchecked Sendable {
                 if let portText = match.split(separator: ":").last?.dropLast(), let port = Int(portText) {
                     self.port = port
                     // Keep draining stdout so the child never blocks on a full pipe.
-                    output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+                    PipeReader.discard(output.fileHandleForReading, name: "kumo.test-output")
                     return collected
                 }
             }

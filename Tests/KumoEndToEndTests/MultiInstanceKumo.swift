@@ -71,7 +71,7 @@ final class MultiInstanceKumo: @unchecked Sendable {
                 let portText = collected[range].split(separator: ":").last?.dropLast(), let port = Int(portText)
             {
                 self.port = port
-                output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+                PipeReader.discard(output.fileHandleForReading, name: "kumo.test-output")
                 return
             }
         }
