@@ -1,5 +1,6 @@
 package import KumoStorage
 package import Logging
+package import NIOCore
 import PostgresNIO
 
 /// The storage engine for several Kumo instances on one PostgreSQL database
@@ -46,9 +47,16 @@ package struct PostgresStorage: StorageBackend {
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.
     ///
+    /// - Parameter eventLoopGroup: where the connections live. `kumo serve` passes the server's own group, so that a
+    ///   query issued by a request handler and its answer stay on that handler's event loop instead of hopping to
+    ///   postgres-nio's default group and back; `nil` uses postgres-nio's default group.
     /// - Throws: `StorageError.unavailable` when the server cannot be reached or a migration fails.
-    package static func open(configuration: PostgresConfiguration, logger: Logger) async throws -> PostgresStorage {
-        let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
+    package static func open(
+        configuration: PostgresConfiguration, eventLoopGroup: (any EventLoopGroup)? = nil, logger: Logger
+    ) async throws -> PostgresStorage {
+        let client = PostgresClient(
+            configuration: configuration.clientConfiguration,
+            eventLoopGroup: eventLoopGroup ?? PostgresClient.defaultEventLoopGroup, backgroundLogger: logger)
         // The pool's background work runs in this task until `close()` cancels it (postgres-nio's `run()` contract).
         let runner = Task { await client.run() }
         var database = PostgresDatabase(client: client, logger: logger, timeout: configuration.timeout)

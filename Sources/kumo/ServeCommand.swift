@@ -14,6 +14,8 @@ import KumoSQLite
 import KumoStorage
 import Logging
 import Metrics
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import UnixSignals
 
@@ -204,8 +206,15 @@ struct ServeCommand: AsyncParsableCommand {
         let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
         let pushEndpoints = try makePushEndpoints()
         let slowQueries = indexAdvisorOptions.makeRecorder()
+        let stallThreshold = operationsOptions.stallThresholdMilliseconds
+        let stallTracer =
+            stallThreshold > 0
+            ? EventLoopStallTracer(threshold: .nanoseconds(Int64(stallThreshold * 1_000_000)), logger: Logger(label: "kumo.stalls"))
+            : nil
+        // The server's event loops, made before storage so that PostgreSQL's connections live on them too.
+        let eventLoopGroup: any EventLoopGroup = stallTracer?.makeEventLoopGroup() ?? MultiThreadedEventLoopGroup.singleton
         let storage = try await storageOptions.openStorage(
-            logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries)
+            logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup)
         let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
         var environment = ServerEnvironment.live(
             storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),
@@ -217,13 +226,8 @@ struct ServeCommand: AsyncParsableCommand {
         environment.scripts = scripts.runner
         environment.scriptExecutions = executionLog
         if operationsOptions.writesAccessLog { environment.accessLog = Logger(label: "kumo.access") }
-        let stallThreshold = operationsOptions.stallThresholdMilliseconds
-        let stallTracer =
-            stallThreshold > 0
-            ? EventLoopStallTracer(threshold: .nanoseconds(Int64(stallThreshold * 1_000_000)), logger: Logger(label: "kumo.stalls"))
-            : nil
         let server = buildApplication(
-            configuration: configuration, environment: environment, tls: tls, eventLoopGroup: stallTracer?.makeEventLoopGroup()
+            configuration: configuration, environment: environment, tls: tls, eventLoopGroup: eventLoopGroup
         ) { port in
             if let node = scripts.node {
                 node.setEndpoint(.init(host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port))

@@ -4,6 +4,7 @@ import KumoPostgres
 import KumoSQLite
 import KumoStorage
 import Logging
+import NIOCore
 
 /// Options shared by every command that touches data: which engine, and its settings.
 struct StorageOptions: ParsableArguments {
@@ -39,14 +40,16 @@ struct StorageOptions: ParsableArguments {
     ///
     /// - Parameter readLimits: the work budget of reads: `kumo serve` passes its limits, the other commands none.
     /// - Parameter slowQueries: where finds slower than its threshold are noted for the index advisor (`kumo serve`).
+    /// - Parameter eventLoopGroup: the server's event loops, which PostgreSQL's connections then share (`kumo serve`).
     func openStorage(
-        logger: Logger, readLimits: ReadLimits = .unlimited, slowQueries: SlowQueryRecorder? = nil
+        logger: Logger, readLimits: ReadLimits = .unlimited, slowQueries: SlowQueryRecorder? = nil,
+        eventLoopGroup: (any EventLoopGroup)? = nil
     ) async throws -> any StorageBackend {
         if usesPostgres {
             var configuration = try postgresConfiguration()
             configuration.readLimits = readLimits
             configuration.slowQueries = slowQueries
-            return try await PostgresStorage.open(configuration: configuration, logger: logger)
+            return try await PostgresStorage.open(configuration: configuration, eventLoopGroup: eventLoopGroup, logger: logger)
         }
         guard database == "sqlite" else {
             throw ValidationError("--database must be 'sqlite' or a postgres:// URL, not '\(database)'")
