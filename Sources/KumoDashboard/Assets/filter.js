@@ -119,7 +119,7 @@ export function createFilter({ where, fields, onApply }) {
     h('datalist', { id: listId }, fields.map((name) => h('option', { value: name }))),
     h('fieldset', {}, h('legend', { text: t('filter.builder') }), rows,
       conditions === null ? h('p', { class: 'hint', text: t('filter.rawOnly') }) : null,
-      h('button', { type: 'button', class: 'secondary', text: t('filter.addCondition'), on: { click: () => addRow().focus() } })),
+      h('button', { type: 'button', class: 'secondary', id: 'add-condition', text: t('filter.addCondition'), on: { click: () => addRow().focus() } })),
     field(t('filter.raw'), raw, t('filter.rawHint')),
     rawError,
     h('div', { class: 'actions' },

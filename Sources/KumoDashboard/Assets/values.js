@@ -61,6 +61,9 @@ function truncated(text, length = 80) {
  */
 export function renderValue(value, { application, className, objectId, key }) {
   const type = typeOf(value);
+  if ((key === 'createDate' || key === 'updateDate') && type === 'string') {
+    return h('time', { datetime: value, title: value, text: formatDate(value) });
+  }
   switch (type) {
     case 'null': return h('span', { class: 'muted', text: 'null' });
     case 'string': return h('span', { title: value.length > 80 ? value : null, text: truncated(value) });
