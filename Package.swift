@@ -434,5 +434,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Real-browser tests of the dashboard: headless Chromium over WebDriver against a real `kumo serve`.
+        .testTarget(
+            name: "KumoDashboardBrowserTests",
+            dependencies: [
+                "KumoTestSupport", "KumoSeams", "NCMBWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ]
 )
