@@ -8,6 +8,19 @@ import Testing
 /// of docs/images (`KUMO_DASHBOARD_SCREENSHOTS=docs/images swift test --filter KumoDashboardBrowserTests`).
 @Suite(.serialized, .enabled(if: browserIsUsable, browserRequirement))
 struct SessionBrowserTests {
+    /// The "no console errors" checks of the other tests would pass vacuously if the log could not be read.
+    @Test func theConsoleLogReportsScriptErrors() async throws {
+        try await WebDriver.withSession { browser in
+            try await browser.open("about:blank")
+            try await browser.execute("console.error('kumo console check'); setTimeout(() => { throw new Error('kumo uncaught check'); }, 0);")
+            try await browser.executeAsync("const done = arguments[arguments.length - 1]; setTimeout(done, 0);")
+
+            let messages = try await browser.consoleErrors().map(\.message)
+            #expect(messages.contains { $0.contains("kumo console check") })
+            #expect(messages.contains { $0.contains("kumo uncaught check") })
+        }
+    }
+
     @Test func loggingOutSendsEveryPageBackToTheLoginForm() async throws {
         let server = try await DashboardServer.started()
         defer { server.stop() }
@@ -84,6 +97,7 @@ struct SessionBrowserTests {
             try await browser.element(#"#applications a[href="/dashboard/apps/e2e"]"#).click()
             try await browser.waitForPage("application")
             #expect(try await browser.element("#application-key").text() != server.applicationKey)
+            try await browser.screenshotForDocumentation("dashboard-application")
             try await browser.element("#reveal-keys").click()
             #expect(try await browser.element("#application-key").text() == server.applicationKey)
             #expect(try await browser.element("#initialize-line").text()

@@ -150,7 +150,11 @@ async function render({ focus = true } = {}) {
   if (token !== renderCount) return;
   main.dataset.page = found?.page.name ?? 'not-found';
   main.setAttribute('aria-busy', 'false');
-  if (focus) main.focus({ preventScroll: false });
+  if (focus) {
+    // A new page starts at the top, with the focus on its content (the header stays in view).
+    window.scrollTo(0, 0);
+    main.focus({ preventScroll: true });
+  }
 }
 
 async function boot() {
