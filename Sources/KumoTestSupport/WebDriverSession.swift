@@ -127,6 +127,16 @@ package struct WebDriverSession: Sendable {
         return Element(session: self, identifier: identifier)
     }
 
+    /// Presses and releases keys on whatever has the focus (W3C actions), as a keyboard user would.
+    package func press(_ keys: String...) async throws {
+        var actions: [JSONValue] = []
+        for key in keys {
+            actions.append(["type": "keyDown", "value": .string(key)])
+            actions.append(["type": "keyUp", "value": .string(key)])
+        }
+        _ = try await command(.POST, "/actions", body: ["actions": [["type": "key", "id": "keyboard", "actions": .array(actions)]]])
+    }
+
     // MARK: Scripts, cookies, logs, screenshots
 
     /// Runs JavaScript in the page (as a function body; `arguments[0]`… are `arguments`) and returns its result.

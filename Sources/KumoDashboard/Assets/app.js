@@ -79,7 +79,10 @@ function drawLayout() {
   main = h('main', { id: 'main', tabindex: '-1', 'aria-busy': 'true' });
   status = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
   root.append(
-    h('a', { class: 'skip-link', href: '#main', text: t('layout.skip') }),
+    h('a', {
+      class: 'skip-link', href: '#main', text: t('layout.skip'),
+      on: { click: (event) => { event.preventDefault(); main.focus(); } },
+    }),
     h('header', { class: 'top' },
       h('a', { class: 'brand', href: '/dashboard/', 'aria-label': t('layout.home') }, h('span', { class: 'logo', 'aria-hidden': 'true', text: '☁' }), 'Kumo'),
       h('nav', { 'aria-label': t('layout.navigation') }, h('ul', {},
