@@ -138,6 +138,53 @@ struct DataBrowserTests {
         #expect(try await server.rest(.GET, "/2013-09-01/classes/Food/\(objectIds[1])").status == 200)
     }
 
+    @Test func aRelationDrillsIntoItsObjectsAndTheViewExportsAsJSONAndCSV() async throws {
+        let server = try await DashboardServer.started()
+        defer { server.stop() }
+        var tags: [String] = []
+        for name in ["spicy", "vegan", "unrelated"] {
+            let created = try await server.rest(.POST, "/2013-09-01/classes/Tag", body: #"{"name":"\#(name)"}"#)
+            tags.append(try #require(created.json?["objectId"]?.stringValue))
+        }
+        let pointers = tags.prefix(2).map { #"{"__type":"Pointer","className":"Tag","objectId":"\#($0)"}"# }.joined(separator: ",")
+        let post = try await server.rest(
+            .POST, "/2013-09-01/classes/Post", body: #"{"title":"menu","tags":{"__op":"AddRelation","objects":[\#(pointers)]}}"#)
+        let postId = try #require(post.json?["objectId"]?.stringValue)
+
+        try await WebDriver.withSession { browser in
+            try await browser.signIn(to: server, openingPath: "/dashboard/apps/e2e/classes/Post")
+            try await browser.waitForPage("objects")
+            try await browser.element(#"tr[data-object-id="\#(postId)"] td[data-column="tags"] a"#).click()
+            try await browser.waitForPage("objects", "")
+            try await browser.element(#"main[aria-busy="false"] details[open]"#)
+            #expect(try await browser.currentURL().contains("/dashboard/apps/e2e/classes/Tag?where="))
+            let listed = try await browser.elements("tbody tr[data-object-id]")
+            var listedIds: Set<String> = []
+            for row in listed { listedIds.insert(try await row.attribute("data-object-id") ?? "") }
+            #expect(listedIds == Set(tags.prefix(2)))
+
+            // Export keeps what the grid shows: the blobs handed to the download links are read back.
+            try await browser.execute("""
+                window.kumoExports = [];
+                const create = URL.createObjectURL;
+                URL.createObjectURL = (blob) => { window.kumoExports.push(blob); return create.call(URL, blob); };
+                """)
+            try await browser.element("#export-json").click()
+            try await browser.element("#export-csv").click()
+            let exported = try await browser.executeAsync("""
+                const done = arguments[arguments.length - 1];
+                const text = async (blob) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer());
+                Promise.all(window.kumoExports.map(text)).then(done, (error) => done(String(error)));
+                """)
+            let json = try JSONValue(parsing: exported.arrayValue?.first?.stringValue ?? "")
+            let csv = exported.arrayValue?.last?.stringValue ?? ""
+            #expect(json["results"]?.arrayValue?.count == 2)
+            #expect(csv.hasPrefix("\u{FEFF}objectId,name,createDate,updateDate,acl\r\n"))
+            #expect(csv.split(separator: "\r\n").count == 3)
+            #expect(try await browser.consoleErrorsExceptFavicon().isEmpty)
+        }
+    }
+
     private func addField(_ browser: WebDriverSession, name: String, type: String) async throws {
         try await browser.element(#"#add-field input[name="newField"]"#).type(name)
         try await browser.choose(type, in: #"#add-field select[name="newType"]"#)
