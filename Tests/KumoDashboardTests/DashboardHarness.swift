@@ -23,7 +23,7 @@ struct DashboardHarness: Sendable {
 
     /// Runs `body` against a fresh dashboard; with `createsAdministrator` false, no administrator exists.
     static func with<Result: Sendable>(
-        createsAdministrator: Bool = true, configure: (inout DashboardConfiguration) -> Void = { _ in },
+        createsAdministrator: Bool = true, isSecure: Bool = false, configure: (inout DashboardConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (DashboardHarness, DashboardClientSession) async throws -> Result
     ) async throws -> Result {
         try await TestApplication.with { server in
@@ -39,7 +39,7 @@ struct DashboardHarness: Sendable {
             var configuration = DashboardConfiguration()
             configure(&configuration)
             let responder = DashboardResponder<DashboardRequestContext>(configuration: configuration, environment: environment) { _, _ in
-                DashboardClient(address: clientAddress, isSecure: false)
+                DashboardClient(address: clientAddress, isSecure: isSecure)
             }
             let harness = DashboardHarness(server: server, environment: environment)
             let application = buildDashboardListener(responder: responder, host: "127.0.0.1", port: 0, logger: logger)

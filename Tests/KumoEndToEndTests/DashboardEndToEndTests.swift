@@ -119,4 +119,19 @@ import Testing
         #expect(other.status == 404)
         #expect(onAPIPort.status == 404 && onAPIPort.body.contains("E404001"))
     }
+
+    @Test func dashboardOffServesNoDashboardAndPrintsNoLink() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        try kumo.createApplication()
+        let output = try kumo.start(extraArguments: ["--dashboard", "off"])
+        defer { kumo.stop() }
+        let browser = Browser(port: kumo.port)
+
+        let page = try await browser.send(.GET, "/dashboard/login")
+        try await browser.shutdown()
+
+        #expect(!output.contains("Dashboard:") && !output.contains("dashboard/setup"))
+        #expect(page.status == 404 && page.body.contains("E404001"))
+    }
 }
