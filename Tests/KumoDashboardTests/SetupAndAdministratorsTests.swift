@@ -9,7 +9,8 @@ import Testing
 /// The first start's setup link and the administration `kumo admins` shares (docs/dashboard.md#administrators).
 @Suite struct SetupAndAdministratorsTests {
     static func setupToken(_ harness: DashboardHarness) async throws -> String {
-        let setup = AdministrationSetup(storage: harness.server.storage, identifiers: IncrementingIdentifiers(), clock: harness.server.clock)
+        let setup = AdministrationSetup(
+            storage: harness.server.storage, identifiers: IncrementingIdentifiers(), clock: harness.server.clock)
         return try #require(try await setup.prepare())
     }
 
@@ -18,7 +19,8 @@ import Testing
         let csrf = session.cookies[DashboardCookies.form] ?? ""
         return try await session.send(
             .post, "/dashboard/setup",
-            body: "email=\(DashboardClientSession.encode(email))&password=\(DashboardClientSession.encode(password))&token=\(token)&csrf=\(csrf)",
+            body:
+                "email=\(DashboardClientSession.encode(email))&password=\(DashboardClientSession.encode(password))&token=\(token)&csrf=\(csrf)",
             contentType: "application/x-www-form-urlencoded")
     }
 

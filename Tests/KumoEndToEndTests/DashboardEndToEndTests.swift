@@ -94,7 +94,8 @@ import Testing
             "--data-dir", kumo.dataDirectory.path,
         ])
         let output = try kumo.start(
-            extraArguments: ["--dashboard-port", "0", "--dashboard-password-hash-cost", "4"], alsoAwaiting: #"Dashboard: http://127\.0\.0\.1:\d+/"#)
+            extraArguments: ["--dashboard-port", "0", "--dashboard-password-hash-cost", "4"],
+            alsoAwaiting: #"Dashboard: http://127\.0\.0\.1:\d+/"#)
         defer { kumo.stop() }
         let range = try #require(output.range(of: #"Dashboard: http://127\.0\.0\.1:\d+/"#, options: .regularExpression))
         let dashboardPort = try #require(Int(output[range].split(separator: ":").last?.dropLast() ?? ""))

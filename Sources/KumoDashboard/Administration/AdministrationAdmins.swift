@@ -47,7 +47,8 @@ package struct AdministrationAdmins: Sendable {
         guard password.count >= minimumPasswordLength, password.utf8.count <= maximumPasswordBytes else {
             throw Refusal(
                 code: "password",
-                description: "the password must have at least \(minimumPasswordLength) characters and at most \(maximumPasswordBytes) bytes")
+                description: "the password must have at least \(minimumPasswordLength) characters and at most \(maximumPasswordBytes) bytes"
+            )
         }
     }
 
@@ -58,7 +59,8 @@ package struct AdministrationAdmins: Sendable {
     package func create(email: String, password: String, actor: String, address: String? = nil) async throws -> StoredAdmin {
         try Self.checkEmail(email)
         try Self.checkPassword(password)
-        let admin = StoredAdmin(id: identifiers.objectId(), email: email, passwordHash: try await hasher.hash(password), createDate: clock.now())
+        let admin = StoredAdmin(
+            id: identifiers.objectId(), email: email, passwordHash: try await hasher.hash(password), createDate: clock.now())
         do {
             try await storage.admins.createAdmin(admin)
         } catch StorageError.duplicate {

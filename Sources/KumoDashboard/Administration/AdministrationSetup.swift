@@ -27,7 +27,8 @@ package struct AdministrationSetup: Sendable {
         let token = identifiers.key()
         let now = clock.now()
         try await storage.admins.replaceSetupToken(
-            hash: DashboardTokens.hash(token), expiresAt: .init(millisecondsSince1970: now.millisecondsSince1970 + Int64(lifetimeSeconds) * 1000))
+            hash: DashboardTokens.hash(token),
+            expiresAt: .init(millisecondsSince1970: now.millisecondsSince1970 + Int64(lifetimeSeconds) * 1000))
         return token
     }
 

@@ -117,7 +117,8 @@ extension DashboardResponder {
                 DashboardPages.setup(language: language, csrf: csrf, token: token, isValid: false)
             }
         }
-        try await environment.admins.audit(actor: admin.email, action: "admin.create", target: admin.email, detail: ["via": "setup"], address: client.address)
+        try await environment.admins.audit(
+            actor: admin.email, action: "admin.create", target: admin.email, detail: ["via": "setup"], address: client.address)
         return try await startSession(for: admin, client: client, redirectTo: "/dashboard/")
     }
 
@@ -133,7 +134,8 @@ extension DashboardResponder {
                 expiresAt: WireDate(millisecondsSince1970: now.millisecondsSince1970 + Int64(configuration.sessionIdleSeconds) * 1000)))
         var response = DashboardResponses.redirect(location)
         response.headers.append(
-            HTTPField(name: .setCookie, value: DashboardCookies.setCookie(DashboardCookies.session, token, maxAge: nil, secure: client.isSecure)))
+            HTTPField(
+                name: .setCookie, value: DashboardCookies.setCookie(DashboardCookies.session, token, maxAge: nil, secure: client.isSecure)))
         response.headers.append(
             HTTPField(name: .setCookie, value: DashboardCookies.setCookie(DashboardCookies.form, "", maxAge: 0, secure: client.isSecure)))
         return response

@@ -1,10 +1,10 @@
+import Foundation
 package import Hummingbird
 import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire
 import NIOCore
-import Foundation
 
 /// Answers every request under `/dashboard` (docs/dashboard.md): the sign-in and setup pages, the app shell and its
 /// files, and the admin JSON API. Generic over the request context of the server in front of it; `client` tells who is
@@ -82,7 +82,8 @@ package struct DashboardResponder<Context: RequestContext>: HTTPResponder {
                 return DashboardResponses.error(.contentTooLarge, code: "tooLarge", "The request body is too large.")
             }
             return try await api.handle(
-                apiRoute, call: DashboardAPI.Call(session: session, client: client, body: body, acceptLanguage: request.headers[.acceptLanguage]))
+                apiRoute,
+                call: DashboardAPI.Call(session: session, client: client, body: body, acceptLanguage: request.headers[.acceptLanguage]))
         }
     }
 

@@ -1,6 +1,6 @@
-package import KumoSeams
 import HTTPTypes
 import Hummingbird
+package import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire

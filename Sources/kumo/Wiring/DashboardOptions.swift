@@ -6,7 +6,8 @@ import KumoDashboard
 /// `kumo serve` options of the dashboard (docs/dashboard.md, docs/configuration.md#dashboard): on by default at
 /// `/dashboard/` of the API port, or on a listener of its own.
 struct DashboardOptions: ParsableArguments {
-    @Option(name: .customLong("dashboard"), help: ArgumentHelp("on or off: serve the web dashboard at /dashboard/ (on).", valueName: "on|off"))
+    @Option(
+        name: .customLong("dashboard"), help: ArgumentHelp("on or off: serve the web dashboard at /dashboard/ (on).", valueName: "on|off"))
     var dashboardOption: String?
 
     @Option(

@@ -59,7 +59,8 @@ struct DashboardWiring: Sendable {
         let base = "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
         var text = "Dashboard: \(base)/dashboard/\n"
         if let setupToken {
-            text += "Create the first dashboard administrator (one-time link, valid 24 hours): "
+            text +=
+                "Create the first dashboard administrator (one-time link, valid 24 hours): "
                 + AdministrationSetup.link(base: base, token: setupToken) + "\n"
         }
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -175,7 +175,8 @@ import Testing
         try await StorageUnderTest.with(engine) { storage in
             try await storage.admins.replaceSetupToken(hash: "setup1", expiresAt: Fixture.date(100))
 
-            try await storage.admins.createFirstAdmin(Self.admin("admin1", "ops@example.com"), setupTokenHash: "setup1", now: Fixture.date(10))
+            try await storage.admins.createFirstAdmin(
+                Self.admin("admin1", "ops@example.com"), setupTokenHash: "setup1", now: Fixture.date(10))
 
             await #expect(throws: StorageError.self) {
                 try await storage.admins.createFirstAdmin(
@@ -192,7 +193,8 @@ import Testing
             try await storage.admins.replaceSetupToken(hash: "second", expiresAt: Fixture.date(100))
 
             await #expect(throws: StorageError.self) {
-                try await storage.admins.createFirstAdmin(Self.admin("admin1", "a@example.com"), setupTokenHash: "first", now: Fixture.date())
+                try await storage.admins.createFirstAdmin(
+                    Self.admin("admin1", "a@example.com"), setupTokenHash: "first", now: Fixture.date())
             }
             await #expect(throws: StorageError.self) {
                 try await storage.admins.createFirstAdmin(
@@ -209,7 +211,8 @@ import Testing
             try await storage.admins.createAdmin(Self.admin("admin1", "cli@example.com"))
 
             await #expect(throws: StorageError.self) {
-                try await storage.admins.createFirstAdmin(Self.admin("admin2", "web@example.com"), setupTokenHash: "setup1", now: Fixture.date())
+                try await storage.admins.createFirstAdmin(
+                    Self.admin("admin2", "web@example.com"), setupTokenHash: "setup1", now: Fixture.date())
             }
             #expect(try await storage.admins.adminCount() == 1)
         }
