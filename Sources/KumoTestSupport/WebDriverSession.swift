@@ -162,6 +162,11 @@ package struct WebDriverSession: Sendable {
         return cookies
     }
 
+    /// Deletes a cookie of the current page's origin (to end a session behind the app's back).
+    package func deleteCookie(_ name: String) async throws {
+        _ = try await command(.DELETE, "/cookie/\(name)")
+    }
+
     /// The browser console's entries since the previous call (chromedriver's log endpoint; `goog:loggingPrefs`).
     package func browserLog() async throws -> [LogEntry] {
         let entries = try await command(.POST, "/se/log", body: ["type": "browser"]).arrayValue ?? []

@@ -40,6 +40,26 @@ struct SessionBrowserTests {
         }
     }
 
+    @Test func aSessionLostBehindTheAppsBackSendsItToTheLoginFormAndBackToThePage() async throws {
+        let server = try await DashboardServer.started()
+        defer { server.stop() }
+
+        try await WebDriver.withSession { browser in
+            try await browser.signIn(to: server)
+            try await browser.waitForPage("applications")
+            try await browser.deleteCookie("kumo_dashboard")
+            // The next API call answers 401: the app goes to the login form with the page it was opening as `next`.
+            try await browser.element(#"#applications a[href="/dashboard/apps/e2e/classes"]"#).click()
+            try await browser.element(#"input[name="password"]"#)
+            #expect(try await browser.currentURL() == server.origin + "/dashboard/login?next=%2Fdashboard%2Fapps%2Fe2e%2Fclasses")
+
+            try await browser.element(#"input[name="email"]"#).type(server.adminEmail)
+            try await browser.element(#"input[name="password"]"#).type(server.adminPassword + WebDriverKey.enter)
+            try await browser.waitForPage("classes")
+            #expect(try await browser.currentURL() == server.origin + "/dashboard/apps/e2e/classes")
+        }
+    }
+
     @Test func aForgedRequestWithTheSessionCookieButWithoutTheCSRFTokenIsRefused() async throws {
         let server = try await DashboardServer.started()
         defer { server.stop() }
@@ -124,6 +144,10 @@ struct SessionBrowserTests {
             try await browser.element(#"header nav a[href="/dashboard/audit"]"#).click()
             try await browser.waitForPage("audit")
             #expect(try await browser.elements("#audit tbody tr").isEmpty == false)
+            try await browser.screenshotForDocumentation("dashboard-audit-log")
+            // Optional parts left out are left out (not written as "null"), and hidden controls are not shown.
+            #expect(try await browser.execute(Self.strayTextInMain) == [])
+            #expect(try await browser.execute("return getComputedStyle(document.getElementById('audit-older')).display") == "none")
             consoleErrors += try await browser.consoleErrorsExceptFavicon()
 
             // Switching to English renders the page again in English and is remembered by the session.
@@ -138,10 +162,14 @@ struct SessionBrowserTests {
 
             try await browser.open(server.origin + "/dashboard/apps/e2e/classes/Food/new")
             try await browser.waitForPage("object")
+            #expect(try await browser.execute(Self.strayTextInMain) == [])
             try await browser.open(server.origin + "/dashboard/no/such/page")
             try await browser.waitForPage("not-found")
             consoleErrors += try await browser.consoleErrorsExceptFavicon()
             #expect(consoleErrors.isEmpty, "console errors: \(consoleErrors)")
         }
     }
+
+    /// The text nodes directly in `main` (pages put every text in an element: a stray one is a bug, like "null").
+    static let strayTextInMain = "return [...document.querySelector('main').childNodes].filter((node) => node.nodeType === 3).map((node) => node.textContent)"
 }

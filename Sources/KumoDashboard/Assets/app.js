@@ -1,6 +1,6 @@
 // Kumo dashboard: the app shell's entry point. Loads the session, draws the header, routes each URL to its page
 // (docs/dashboard.md#the-web-app).
-import { h, clear } from './dom.js';
+import { h, append, clear } from './dom.js';
 import { t, setLanguage, language, languages } from './i18n.js';
 import * as api from './api.js';
 import * as router from './router.js';
@@ -137,7 +137,7 @@ async function render({ focus = true } = {}) {
   try {
     if (!found) {
       context.title(t('notFound.title'));
-      main.append(h('h1', { text: t('notFound.title') }), h('p', {}, h('a', { href: '/dashboard/', text: t('notFound.back') })));
+      append(main, h('h1', { text: t('notFound.title') }), h('p', {}, h('a', { href: '/dashboard/', text: t('notFound.back') })));
     } else {
       await found.page.render(main, context);
     }
@@ -146,7 +146,7 @@ async function render({ focus = true } = {}) {
     if (error instanceof api.ApiError && error.status === 401) return;
     clear(main);
     context.title(t('error.title'));
-    main.append(h('h1', { text: t('error.title') }),
+    append(main, h('h1', { text: t('error.title') }),
       h('p', { class: 'error', role: 'alert', text: api.describeError(error) }),
       h('p', {}, h('a', { href: '/dashboard/', text: t('notFound.back') })));
   }

@@ -22,12 +22,15 @@ export function h(tag, attributes = {}, ...children) {
     else if (value === true) element.setAttribute(name, '');
     else element.setAttribute(name, String(value));
   }
-  append(element, children);
+  append(element, ...children);
   return element;
 }
 
-/** Appends nodes and strings (as text) to a parent, flattening arrays and skipping empty values. */
-export function append(parent, children) {
+/**
+ * Appends nodes and strings (as text) to a parent, flattening arrays and skipping `null`, `undefined` and `false`
+ * (the DOM's own `append` would write "null"): pages use this, never `element.append`, for optional parts.
+ */
+export function append(parent, ...children) {
   for (const child of children.flat(Infinity)) {
     if (child === undefined || child === null || child === false) continue;
     parent.append(child instanceof Node ? child : document.createTextNode(String(child)));

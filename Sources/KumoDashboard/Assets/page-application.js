@@ -1,5 +1,5 @@
 // One application: its keys (hidden until revealed, with copy buttons), the SDK's initialize line, its settings.
-import { h } from './dom.js';
+import { h, append } from './dom.js';
 import { t } from './i18n.js';
 import * as api from './api.js';
 import { href } from './router.js';
@@ -71,7 +71,7 @@ export async function render(main, context) {
     h('dd', {}, valueElement, copyButton(label, value)),
   ];
 
-  main.append(
+  append(main,
     breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName]]),
     h('h1', { text: applicationName }),
     h('p', {}, h('a', { class: 'button', href: href(['apps', applicationName, 'classes']), text: t('apps.browseData') })),

@@ -1,5 +1,5 @@
 // Applications: the list (name, applicationId, objects) and the form that creates one.
-import { h, field } from './dom.js';
+import { h, append, field } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
 import { href } from './router.js';
@@ -52,7 +52,7 @@ export async function render(main, context) {
     }
   });
 
-  main.append(
+  append(main,
     h('h1', { text: t('apps.title') }),
     results.length ? table : h('p', { class: 'muted', text: t('apps.none') }),
     form);

@@ -1,5 +1,5 @@
 // The audit log: every change made through the dashboard or `kumo admins`, newest first.
-import { h } from './dom.js';
+import { h, append } from './dom.js';
 import { t, formatDate } from './i18n.js';
 import * as api from './api.js';
 import { breadcrumbs } from './breadcrumbs.js';
@@ -42,7 +42,7 @@ export async function render(main, context) {
       more.disabled = false;
     }
   });
-  main.append(
+  append(main,
     breadcrumbs([[t('audit.title')]]),
     h('h1', { text: t('audit.title') }),
     h('div', { class: 'table-scroll' }, h('table', { class: 'grid', id: 'audit' },

@@ -1,5 +1,5 @@
 // The data browser's first page: an application's classes with their object counts.
-import { h, field } from './dom.js';
+import { h, append, field } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
 import { href } from './router.js';
@@ -26,7 +26,7 @@ export async function render(main, context) {
     if (classInput.value.trim()) context.navigate(href(['apps', applicationName, 'classes', classInput.value.trim()]));
   });
 
-  main.append(
+  append(main,
     breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb')]]),
     h('h1', { text: t('classes.title', { app: applicationName }) }),
     results.length

@@ -1,5 +1,5 @@
 // One object: typed editors for its fields, the ACL grid, save (create or update) and delete.
-import { h, field } from './dom.js';
+import { h, append, field } from './dom.js';
 import { t, formatDate } from './i18n.js';
 import * as api from './api.js';
 import { href } from './router.js';
@@ -171,7 +171,7 @@ export async function render(main, context) {
     h('dt', { text: 'updateDate' }), h('dd', {}, h('time', { datetime: original.updateDate, title: original.updateDate, text: formatDate(original.updateDate) })));
 
   main.dataset.objectId = isNew ? '' : objectId;
-  main.append(
+  append(main,
     breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])],
       [className, href(['apps', applicationName, 'classes', className])], [isNew ? t('object.new') : objectId]]),
     h('h1', {}, isNew ? t('object.newTitle', { className }) : h('code', { text: objectId })),

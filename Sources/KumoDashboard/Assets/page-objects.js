@@ -1,6 +1,6 @@
 // The data browser's grid: one class's objects with paging, sorting, the filter, bulk delete and export. The view
 // (where, order, limit, skip) lives in the URL, so every view is a link.
-import { h, download } from './dom.js';
+import { h, append, download } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
 import { href } from './router.js';
@@ -125,7 +125,7 @@ export async function render(main, context) {
 
   const filter = createFilter({ where, fields: columns, onApply: (text) => go({ where: text, skip: '' }) });
 
-  main.append(
+  append(main,
     breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])], [className]]),
     h('h1', {}, className, h('span', { class: 'count', id: 'object-count', text: t('objects.count', { count: formatNumber(count) }) })),
     h('details', { class: 'card', open: where ? true : null }, h('summary', { text: where ? t('filter.titleActive') : t('filter.title') }), filter),
