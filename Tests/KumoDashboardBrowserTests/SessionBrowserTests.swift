@@ -28,6 +28,12 @@ struct SessionBrowserTests {
         try await WebDriver.withSession { browser in
             try await browser.signIn(to: server)
             try await browser.waitForPage("applications")
+            // An application created from the list opens on its own page, its keys hidden.
+            try await browser.element(#"#create-application input[name="name"]"#).type("second-app" + WebDriverKey.enter)
+            try await browser.waitForPage("application")
+            #expect(try await browser.element("main h1").text() == "second-app")
+            #expect(try await browser.element(#"#status[data-kind="success"]"#).text().contains("second-app"))
+            #expect(try await browser.element("#client-key").text().allSatisfy { $0 == "•" })
             try await browser.element("#logout").click()
             try await browser.element(#"input[name="password"]"#)
             try await browser.open(server.origin + "/dashboard/apps/e2e")
