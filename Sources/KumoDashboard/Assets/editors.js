@@ -121,11 +121,15 @@ function geoPointEditor(value) {
   return {
     element: h('div', { class: 'pair' }, field(t('editor.latitude'), latitude), field(t('editor.longitude'), longitude)),
     read() {
-      const lat = Number(latitude.value.trim());
-      const lon = Number(longitude.value.trim());
-      if (latitude.value.trim() === '' || !Number.isFinite(lat) || lat < -90 || lat > 90) return { error: t('editor.invalidLatitude') };
-      if (longitude.value.trim() === '' || !Number.isFinite(lon) || lon < -180 || lon > 180) return { error: t('editor.invalidLongitude') };
-      return { value: { __type: 'GeoPoint', latitude: lat, longitude: lon } };
+      const latitudeValue = Number(latitude.value.trim());
+      const longitudeValue = Number(longitude.value.trim());
+      if (latitude.value.trim() === '' || !Number.isFinite(latitudeValue) || Math.abs(latitudeValue) > 90) {
+        return { error: t('editor.invalidLatitude') };
+      }
+      if (longitude.value.trim() === '' || !Number.isFinite(longitudeValue) || Math.abs(longitudeValue) > 180) {
+        return { error: t('editor.invalidLongitude') };
+      }
+      return { value: { __type: 'GeoPoint', latitude: latitudeValue, longitude: longitudeValue } };
     },
   };
 }
