@@ -1,5 +1,5 @@
-import Foundation
 import AsyncHTTPClient
+import Foundation
 import KumoSeams
 import NCMBWire
 import NIOCore
@@ -16,7 +16,8 @@ package final class WebDriver: Sendable {
     /// Whether the browser tests can run: Chromium and chromedriver are installed, or CI runs them (and fails without
     /// them, never skips).
     package static var isUsable: Bool {
-        let installed = FileManager.default.isExecutableFile(atPath: chromiumPath)
+        let installed =
+            FileManager.default.isExecutableFile(atPath: chromiumPath)
             && FileManager.default.isExecutableFile(atPath: driverPath)
         return installed || ProcessInfo.processInfo.environment["CI"] != nil
     }
@@ -30,18 +31,36 @@ package final class WebDriver: Sendable {
         self.baseURL = "http://127.0.0.1:\(port)"
     }
 
-    /// Starts chromedriver on an ephemeral port and waits until it says which one.
+    /// Starts chromedriver on an ephemeral port and waits until it says which one. A driver that exits before
+    /// listening (seen once in parallel runs) is started again, up to three times; the error then carries what it
+    /// printed.
     package static func start() async throws -> WebDriver {
-        try await offTheCooperativePool { try startBlocking() }
+        try await offTheCooperativePool {
+            var failures: [String] = []
+            while true {
+                switch try startBlocking() {
+                case .success(let driver): return driver
+                case .failure(let output):
+                    failures.append(output)
+                    if failures.count == 3 { throw WebDriverError.driverDidNotStart(failures.joined(separator: "\n---\n")) }
+                }
+            }
+        }
     }
 
-    private static func startBlocking() throws -> WebDriver {
+    private enum Start {
+        case success(WebDriver)
+        case failure(String)
+    }
+
+    private static func startBlocking() throws -> Start {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: driverPath)
         process.arguments = ["--port=0", "--log-level=SEVERE"]
         let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
         var collected = ""
         while true {
@@ -51,14 +70,16 @@ package final class WebDriver: Sendable {
             if let range = collected.range(of: #"started successfully on port (\d+)"#, options: .regularExpression),
                 let port = Int(collected[range].split(separator: " ").last ?? "")
             {
-                // Keep draining standard output so that the driver never blocks on a full pipe.
+                // Keep draining both streams so that the driver never blocks on a full pipe.
                 output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
-                return WebDriver(process: process, port: port)
+                errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+                return .success(WebDriver(process: process, port: port))
             }
         }
         process.terminate()
         process.waitUntilExit()
-        throw WebDriverError.driverDidNotStart(collected)
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return .failure("\(collected)\n\(errorText)(exit status \(process.terminationStatus))")
     }
 
     /// Opens a headless Chromium with a fresh profile.

@@ -1,5 +1,5 @@
-package import Foundation
 import AsyncHTTPClient
+package import Foundation
 package import NCMBWire
 import NIOCore
 import NIOHTTP1
@@ -61,7 +61,8 @@ package struct WebDriverSession: Sendable {
 
         /// The first descendant matching a CSS selector (waits like `WebDriverSession.element`).
         package func element(_ selector: String) async throws -> Element {
-            let found = try await session.command(.POST, "/element/\(identifier)/element", body: ["using": "css selector", "value": .string(selector)])
+            let found = try await session.command(
+                .POST, "/element/\(identifier)/element", body: ["using": "css selector", "value": .string(selector)])
             return try session.element(from: found)
         }
     }
@@ -186,7 +187,9 @@ package struct WebDriverSession: Sendable {
     /// A PNG screenshot of the viewport.
     package func screenshot() async throws -> Data {
         let encoded = try await command(.GET, "/screenshot").stringValue ?? ""
-        guard let data = Data(base64Encoded: encoded) else { throw WebDriverError.unexpectedAnswer("screenshot", String(encoded.prefix(100))) }
+        guard let data = Data(base64Encoded: encoded) else {
+            throw WebDriverError.unexpectedAnswer("screenshot", String(encoded.prefix(100)))
+        }
         return data
     }
 
@@ -203,9 +206,11 @@ package struct WebDriverSession: Sendable {
     }
 
     func setTimeouts(implicitMilliseconds: Int) async throws {
-        _ = try await command(.POST, "/timeouts", body: [
-            "implicit": .integer(Int64(implicitMilliseconds)), "pageLoad": 60_000, "script": 30_000,
-        ])
+        _ = try await command(
+            .POST, "/timeouts",
+            body: [
+                "implicit": .integer(Int64(implicitMilliseconds)), "pageLoad": 60_000, "script": 30_000,
+            ])
     }
 
     /// Closes the browser and removes its profile (errors ignored: this is cleanup).

@@ -11,8 +11,10 @@ struct DataBrowserTests {
     @Test func createEditAndDeleteAnObjectWithADateAPointerAndAnACL() async throws {
         let server = try await DashboardServer.started()
         defer { server.stop() }
-        let firstShop = try #require(try await server.rest(.POST, "/2013-09-01/classes/Shop", body: #"{"name":"Ichiran"}"#).json?["objectId"]?.stringValue)
-        let secondShop = try #require(try await server.rest(.POST, "/2013-09-01/classes/Shop", body: #"{"name":"Fuunji"}"#).json?["objectId"]?.stringValue)
+        let firstShop = try #require(
+            try await server.rest(.POST, "/2013-09-01/classes/Shop", body: #"{"name":"Ichiran"}"#).json?["objectId"]?.stringValue)
+        let secondShop = try #require(
+            try await server.rest(.POST, "/2013-09-01/classes/Shop", body: #"{"name":"Fuunji"}"#).json?["objectId"]?.stringValue)
 
         try await WebDriver.withSession { browser in
             var consoleErrors: [WebDriverSession.LogEntry] = []
@@ -67,7 +69,8 @@ struct DataBrowserTests {
             #expect(updated.json?["name"] == "ramen")
             #expect(updated.json?["when"] == ["__type": "Date", "iso": "2027-12-31T23:59:59.000Z"])
             #expect(updated.json?["owner"] == ["__type": "Pointer", "className": "Shop", "objectId": .string(secondShop)])
-            #expect(updated.json?["acl"] == ["*": ["read": true], "role:Editor": ["read": true], "role:Owner": ["read": true, "write": true]])
+            #expect(
+                updated.json?["acl"] == ["*": ["read": true], "role:Editor": ["read": true], "role:Owner": ["read": true, "write": true]])
 
             // The grid lists the object with its objectId.
             try await browser.element(#".breadcrumbs a[href="/dashboard/apps/e2e/classes/Food"]"#).click()
@@ -164,14 +167,16 @@ struct DataBrowserTests {
             #expect(listedIds == Set(tags.prefix(2)))
 
             // Export keeps what the grid shows: the blobs handed to the download links are read back.
-            try await browser.execute("""
+            try await browser.execute(
+                """
                 window.kumoExports = [];
                 const create = URL.createObjectURL;
                 URL.createObjectURL = (blob) => { window.kumoExports.push(blob); return create.call(URL, blob); };
                 """)
             try await browser.element("#export-json").click()
             try await browser.element("#export-csv").click()
-            let exported = try await browser.executeAsync("""
+            let exported = try await browser.executeAsync(
+                """
                 const done = arguments[arguments.length - 1];
                 const text = async (blob) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer());
                 Promise.all(window.kumoExports.map(text)).then(done, (error) => done(String(error)));

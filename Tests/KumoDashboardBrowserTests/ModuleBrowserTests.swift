@@ -14,7 +14,8 @@ struct ModuleBrowserTests {
         try await WebDriver.withSession { browser in
             // The sign-in page is served under the same CSP and needs no session.
             try await browser.open(server.origin + "/dashboard/login")
-            let answer = try await browser.executeAsync(#"""
+            let answer = try await browser.executeAsync(
+                #"""
                 const done = arguments[arguments.length - 1];
                 Promise.all([
                   import('/dashboard/assets/filter.js'), import('/dashboard/assets/export.js'),
@@ -40,14 +41,18 @@ struct ModuleBrowserTests {
                 """#)
 
             #expect(answer["error"] == nil)
-            #expect(answer["where"]?.stringValue == #"""
-                {"price":{"$gte":700,"$lt":1000},"name":"42","open":true,"when":{"$gt":{"__type":"Date","iso":"2026-01-01T00:00:00.000Z"}},"tag":{"$in":["a","b",3]},"gone":{"$exists":false}}
-                """#)
-            #expect(answer["conditions"]?.stringValue == #"""
-                [{"field":"price","operator":"$gte","value":"700"},{"field":"name","operator":"equalTo","value":"\"42\""},{"field":"tag","operator":"$exists","value":""}]
-                """#)
+            #expect(
+                answer["where"]?.stringValue == #"""
+                    {"price":{"$gte":700,"$lt":1000},"name":"42","open":true,"when":{"$gt":{"__type":"Date","iso":"2026-01-01T00:00:00.000Z"}},"tag":{"$in":["a","b",3]},"gone":{"$exists":false}}
+                    """#)
+            #expect(
+                answer["conditions"]?.stringValue == #"""
+                    [{"field":"price","operator":"$gte","value":"700"},{"field":"name","operator":"equalTo","value":"\"42\""},{"field":"tag","operator":"$exists","value":""}]
+                    """#)
             #expect(answer["unsupported"] == .null)
-            #expect(answer["csv"]?.stringValue == "\u{FEFF}objectId,name,when,tags,none\r\na1,\"ラーメン, \"\"醤油\"\"\",2026-01-01T00:00:00.000Z,\"[\"\"x\"\"]\",\r\n")
+            #expect(
+                answer["csv"]?.stringValue
+                    == "\u{FEFF}objectId,name,when,tags,none\r\na1,\"ラーメン, \"\"醤油\"\"\",2026-01-01T00:00:00.000Z,\"[\"\"x\"\"]\",\r\n")
             #expect(answer["japaneseOnly"] == [])
             #expect(answer["englishOnly"] == [])
             #expect(try await browser.consoleErrorsExceptFavicon().isEmpty)

@@ -12,7 +12,8 @@ struct SessionBrowserTests {
     @Test func theConsoleLogReportsScriptErrors() async throws {
         try await WebDriver.withSession { browser in
             try await browser.open("about:blank")
-            try await browser.execute("console.error('kumo console check'); setTimeout(() => { throw new Error('kumo uncaught check'); }, 0);")
+            try await browser.execute(
+                "console.error('kumo console check'); setTimeout(() => { throw new Error('kumo uncaught check'); }, 0);")
             try await browser.executeAsync("const done = arguments[arguments.length - 1]; setTimeout(done, 0);")
 
             let messages = try await browser.consoleErrors().map(\.message)
@@ -97,16 +98,18 @@ struct SessionBrowserTests {
     @Test func everyPageRendersInJapaneseAndEnglishWithoutConsoleErrors() async throws {
         let server = try await DashboardServer.started()
         defer { server.stop() }
-        let shop = try #require(try await server.rest(.POST, "/2013-09-01/classes/Shop", body: #"{"name":"一蘭"}"#).json?["objectId"]?.stringValue)
-        let food = try #require(try await server.rest(
-            .POST, "/2013-09-01/classes/Food",
-            body: #"""
-                {"name":"ラーメン","price":900,"spicy":true,"servedAt":{"__type":"Date","iso":"2026-11-25T12:00:00.000Z"},
-                "shop":{"__type":"Pointer","className":"Shop","objectId":"\#(shop)"},
-                "location":{"__type":"GeoPoint","latitude":35.6812,"longitude":139.7671},"toppings":["チャーシュー","ネギ"],
-                "acl":{"*":{"read":true},"role:Staff":{"read":true,"write":true}}}
-                """#
-        ).json?["objectId"]?.stringValue)
+        let shop = try #require(
+            try await server.rest(.POST, "/2013-09-01/classes/Shop", body: #"{"name":"一蘭"}"#).json?["objectId"]?.stringValue)
+        let food = try #require(
+            try await server.rest(
+                .POST, "/2013-09-01/classes/Food",
+                body: #"""
+                    {"name":"ラーメン","price":900,"spicy":true,"servedAt":{"__type":"Date","iso":"2026-11-25T12:00:00.000Z"},
+                    "shop":{"__type":"Pointer","className":"Shop","objectId":"\#(shop)"},
+                    "location":{"__type":"GeoPoint","latitude":35.6812,"longitude":139.7671},"toppings":["チャーシュー","ネギ"],
+                    "acl":{"*":{"read":true},"role:Staff":{"read":true,"write":true}}}
+                    """#
+            ).json?["objectId"]?.stringValue)
         for (name, price) in [("うどん", 500), ("そば", 700), ("カレー", 850)] {
             _ = try await server.rest(.POST, "/2013-09-01/classes/Food", body: #"{"name":"\#(name)","price":\#(price)}"#)
         }
@@ -126,8 +129,9 @@ struct SessionBrowserTests {
             try await browser.screenshotForDocumentation("dashboard-application")
             try await browser.element("#reveal-keys").click()
             #expect(try await browser.element("#application-key").text() == server.applicationKey)
-            #expect(try await browser.element("#initialize-line").text()
-                == #"NCMB.initialize(applicationKey: "\#(server.applicationKey)", clientKey: "\#(server.clientKey)")"#)
+            #expect(
+                try await browser.element("#initialize-line").text()
+                    == #"NCMB.initialize(applicationKey: "\#(server.applicationKey)", clientKey: "\#(server.clientKey)")"#)
             consoleErrors += try await browser.consoleErrorsExceptFavicon()
 
             try await browser.open(server.origin + "/dashboard/apps/e2e/classes")
@@ -177,5 +181,6 @@ struct SessionBrowserTests {
     }
 
     /// The text nodes directly in `main` (pages put every text in an element: a stray one is a bug, like "null").
-    static let strayTextInMain = "return [...document.querySelector('main').childNodes].filter((node) => node.nodeType === 3).map((node) => node.textContent)"
+    static let strayTextInMain =
+        "return [...document.querySelector('main').childNodes].filter((node) => node.nodeType === 3).map((node) => node.textContent)"
 }
