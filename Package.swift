@@ -288,6 +288,61 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Dashboard
+        .target(
+            name: "KumoDashboard",
+            dependencies: [
+                "KumoStorage",
+                "KumoSeams",
+                "NCMBWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // One line per file of Assets/ (and its entry in DashboardAssets.swift).
+            resources: [
+                .embedInCode("Assets/acl-editor.js"),
+                .embedInCode("Assets/api.js"),
+                .embedInCode("Assets/app.js"),
+                .embedInCode("Assets/breadcrumbs.js"),
+                .embedInCode("Assets/dialogs.js"),
+                .embedInCode("Assets/dom.js"),
+                .embedInCode("Assets/editors.js"),
+                .embedInCode("Assets/export.js"),
+                .embedInCode("Assets/filter.js"),
+                .embedInCode("Assets/i18n.js"),
+                .embedInCode("Assets/index.html"),
+                .embedInCode("Assets/messages-en.js"),
+                .embedInCode("Assets/messages-ja.js"),
+                .embedInCode("Assets/page-application.js"),
+                .embedInCode("Assets/page-applications.js"),
+                .embedInCode("Assets/page-audit.js"),
+                .embedInCode("Assets/page-classes.js"),
+                .embedInCode("Assets/page-object.js"),
+                .embedInCode("Assets/page-objects.js"),
+                .embedInCode("Assets/router.js"),
+                .embedInCode("Assets/styles.css"),
+                .embedInCode("Assets/values.js"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoDashboardTests",
+            dependencies: [
+                "KumoDashboard", "KumoServer", "KumoSeams", "KumoStorage", "KumoTestSupport", "NCMBWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Executable
         .executableTarget(
             name: "kumo",
@@ -304,6 +359,7 @@ let package = Package(
                 "KumoImport",
                 "KumoScripts",
                 "KumoOperations",
+                "KumoDashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -346,6 +402,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // The WebDriver client of the dashboard's browser tests talks to chromedriver over HTTP.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -371,6 +429,17 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Real-browser tests of the dashboard: headless Chromium over WebDriver against a real `kumo serve`.
+        .testTarget(
+            name: "KumoDashboardBrowserTests",
+            dependencies: [
+                "KumoTestSupport", "KumoSeams", "NCMBWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],

@@ -26,6 +26,8 @@ package struct PostgresStorage: StorageBackend {
     package let scripts: any ScriptStore
     /// Indexes on user fields and the index advisor's records.
     package let indexes: any IndexStore
+    /// Dashboard administrators, their sessions, the audit log and the setup token.
+    package let admins: any AdminStore
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     let database: PostgresDatabase
@@ -43,6 +45,7 @@ package struct PostgresStorage: StorageBackend {
         self.bulk = SQLBulkStore(engine: database)
         self.scripts = SQLScriptStore(engine: database)
         self.indexes = SQLIndexStore(engine: database)
+        self.admins = SQLAdminStore(engine: database)
     }
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.

@@ -22,6 +22,8 @@ package struct SQLiteStorage: StorageBackend {
     package let scripts: any ScriptStore
     /// Indexes on user fields and the index advisor's records.
     package let indexes: any IndexStore
+    /// Dashboard administrators, their sessions, the audit log and the setup token.
+    package let admins: any AdminStore
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
@@ -42,6 +44,7 @@ package struct SQLiteStorage: StorageBackend {
         self.bulk = SQLBulkStore(engine: engine)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)
+        self.admins = SQLAdminStore(engine: engine)
     }
 
     /// Opens (creating when missing) and migrates the database.

@@ -103,6 +103,7 @@ package struct FailingStorage: StorageBackend {
     package var pushJobStore = FailingPushJobStore()
     package var scriptStore = FailingScriptStore()
     package var indexStore = FailingIndexStore()
+    package var adminStore = FailingAdminStore()
     package var onCheckHealth: (@Sendable () async throws -> Void)?
     package var bulkStore = FailingBulkStore()
     /// Runs a transaction's body; without one, ``transaction(_:)`` records an unexpected call.
@@ -126,6 +127,7 @@ package struct FailingStorage: StorageBackend {
     }
     package var scripts: any ScriptStore { scriptStore }
     package var indexes: any IndexStore { indexStore }
+    package var admins: any AdminStore { adminStore }
 
     package func checkHealth() async throws {
         guard let onCheckHealth else { throw UnexpectedCall("StorageBackend.checkHealth()", "") }

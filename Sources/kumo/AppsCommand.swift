@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoDashboard
 import KumoServer
 import KumoSQLite
 import KumoStorage
@@ -25,7 +26,7 @@ struct AppsCommand: AsyncParsableCommand {
         func run() async throws {
             let application = try await storageOptions.withStorage { storage in
                 do {
-                    return try await ApplicationProvisioning(storage: storage).create(
+                    return try await AdministrationApplications(storage: storage).create(
                         name: name, applicationKey: applicationKey, clientKey: clientKey)
                 } catch {
                     throw ApplicationPrinter.commandError(error)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoDashboard
 import KumoImport
 import KumoPush
 import KumoSeams
@@ -118,7 +119,7 @@ struct ImportCommand: AsyncParsableCommand {
         if let applicationName, createsApplication, try await storage.applications.application(named: applicationName) == nil {
             let manifest = try? ExportSource.discover(paths: paths).manifest
             let exported = manifest?.application
-            let application = try await ApplicationProvisioning(storage: storage).create(
+            let application = try await AdministrationApplications(storage: storage).create(
                 name: applicationName, applicationKey: exported?["applicationKey"]?.stringValue, clientKey: exported?["clientKey"]?.stringValue)
             print("created application \(application.name) (application key \(application.applicationKey))")
             return application

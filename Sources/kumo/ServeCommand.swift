@@ -6,6 +6,7 @@ import Foundation
 #endif
 
 import Hummingbird
+import KumoDashboard
 import KumoOperations
 import KumoPush
 import KumoScripts
@@ -149,11 +150,13 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var hardeningOptions: HardeningOptions
     @OptionGroup var operationsOptions: OperationsOptions
     @OptionGroup var indexAdvisorOptions: IndexAdvisorOptions
+    @OptionGroup var dashboardOptions: DashboardOptions
 
     func validate() throws {
         try hardeningOptions.validate()
         try operationsOptions.validate()
         try indexAdvisorOptions.validate()
+        try dashboardOptions.validate()
         // Values from the environment and the configuration file were checked against their kinds before parsing
         // (`Kumo.main`); what follows checks what the kinds cannot say.
         guard (0...65_535).contains(port) else { throw ValidationError("\(ServeSettings.source(ofFlag: "--port")) takes 0…65535, not \(port)") }
@@ -215,7 +218,7 @@ struct ServeCommand: AsyncParsableCommand {
         let eventLoopGroup: any EventLoopGroup = stallTracer?.makeEventLoopGroup() ?? MultiThreadedEventLoopGroup.singleton
         let storage = try await storageOptions.openStorage(
             logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup)
-        let (application, isNew) = try await ApplicationProvisioning(storage: storage).ensureDefault()
+        let (application, isNew) = try await AdministrationApplications(storage: storage).ensureDefault()
         var environment = ServerEnvironment.live(
             storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),
             mailer: mail.transport, pushEndpoints: pushEndpoints)
@@ -226,8 +229,13 @@ struct ServeCommand: AsyncParsableCommand {
         environment.scripts = scripts.runner
         environment.scriptExecutions = executionLog
         if operationsOptions.writesAccessLog { environment.accessLog = Logger(label: "kumo.access") }
+        let dashboard = DashboardWiring(
+            options: dashboardOptions, storage: storage, environment: environment, configuration: configuration, tls: tls != nil,
+            trustedProxies: operationsOptions.trustedProxies, logger: logger)
+        let setupToken = dashboardOptions.isOn ? try await AdministrationSetup(storage: storage, clock: environment.clock).prepare() : nil
         let server = buildApplication(
-            configuration: configuration, environment: environment, tls: tls, eventLoopGroup: eventLoopGroup
+            configuration: configuration, environment: environment, tls: tls, eventLoopGroup: eventLoopGroup,
+            mount: dashboardOptions.port == nil ? dashboard.mounted : { _ in nil }
         ) { port in
             if let node = scripts.node {
                 node.setEndpoint(.init(host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port))
@@ -237,6 +245,9 @@ struct ServeCommand: AsyncParsableCommand {
             ConnectionBanner.print(
                 scheme: scheme, host: host, port: port, application: application, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
                 databasePath: storageOptions.databasePath, mail: mail.description, scripts: scripts.description)
+            if dashboardOptions.isOn && dashboardOptions.port == nil {
+                DashboardWiring.printBanner(scheme: scheme, host: host, port: port, setupToken: setupToken)
+            }
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: StorageCloser(storage: storage)),
@@ -253,6 +264,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let node = scripts.node { services.append(.init(service: ScriptRunnerStopper(runner: node))) }
         services.append(.init(service: server))
+        if dashboardOptions.isOn, let dashboardPort = dashboardOptions.port {
+            let dashboardHost = dashboardOptions.host ?? host
+            let listener = buildDashboardListener(
+                responder: dashboard.ownListenerResponder(), host: dashboardHost, port: dashboardPort, logger: logger
+            ) { port in
+                DashboardWiring.printBanner(scheme: "http", host: dashboardHost, port: port, setupToken: setupToken)
+            }
+            services.append(.init(service: listener))
+        }
         services.append(.init(service: ReloadSignalService(credentials: tls, logger: logger)))
         if let metrics, let metricsPort = operationsOptions.metricsPort {
             let metricsHost = operationsOptions.metricsHost

@@ -39,8 +39,8 @@ struct PostgresStorageTests {
             let applied = try await storages[0].appliedMigrationCount()
             for storage in storages { try await storage.close() }
 
-            #expect(versions == [7, 7, 7, 7])
-            #expect(applied == 7)
+            #expect(versions == [8, 8, 8, 8])
+            #expect(applied == 8)
         }
     }
 
@@ -70,7 +70,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 7 && applied == 7)
+            #expect(version == 8 && applied == 8)
         }
     }
 

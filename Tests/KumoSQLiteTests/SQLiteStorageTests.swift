@@ -51,9 +51,9 @@ import Testing
         let applied = try await second.appliedMigrationCount()
         try await second.close()
 
-        #expect(firstVersion == 7)
+        #expect(firstVersion == 8)
         #expect(secondVersion == firstVersion)
-        #expect(applied == 7)
+        #expect(applied == 8)
     }
 
     @Test func healthCheckAnswersWhileOpen() async throws {

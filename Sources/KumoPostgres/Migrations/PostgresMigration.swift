@@ -12,7 +12,9 @@ struct PostgresMigration: Sendable {
 
 extension PostgresMigration {
     /// Every migration, in version order.
-    static let all: [PostgresMigration] = [.version1, .version2, .version3, .version4, .version5, .version6, .version7]
+    static let all: [PostgresMigration] = [
+        .version1, .version2, .version3, .version4, .version5, .version6, .version7, .version8,
+    ]
 
     /// The version after every migration ran.
     static var latestVersion: Int { all.last?.version ?? 0 }

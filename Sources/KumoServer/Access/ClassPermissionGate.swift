@@ -23,6 +23,7 @@ package final class ClassPermissionGate: Sendable {
 
     /// Throws 403 E403001 when the caller may not attempt `operation` on `className`.
     package func authorize(_ operation: ObjectOperation, className: ClassName, context: KumoRequestContext) async throws {
+        if context.identity == .administrator { return }
         let application = try context.requireApplication()
         let permissions = try await cache.permissions(applicationId: application.applicationId)
         guard let classPermissions = permissions[className] else { return }

@@ -43,20 +43,34 @@ package enum Identity: Sendable, Hashable {
     case anonymous
     /// A signed-in user.
     case user(objectId: String)
+    /// A dashboard administrator calling in process (``AdministratorCalls``): ACLs and class-level permissions do not
+    /// apply (docs/decisions/0078-dashboard-acts-through-the-ncmb-pipeline.md).
+    case administrator
 
     /// The storage view of this identity.
     package var accessContext: AccessContext {
         switch self {
         case .anonymous: .anonymous
         case .user(let objectId): .user(objectId: objectId)
+        case .administrator: .bypass
         }
     }
 }
 
 extension KumoRequestContext {
+    /// A context for a request made in process, without a connection (``AdministratorCalls``).
+    package init(inProcessLogger logger: Logger) {
+        coreContext = .init(source: InProcessContextSource(logger: logger))
+    }
+
     /// The resolved application; every signed endpoint has one by the time a controller runs.
     package func requireApplication() throws(KumoError) -> HostedApplication {
         guard let application else { throw KumoError(.systemError, underlying: "no application in context") }
         return application
     }
+}
+
+/// The source of a context made without a connection.
+private struct InProcessContextSource: RequestContextSource {
+    let logger: Logger
 }

@@ -30,6 +30,8 @@ package struct APIResponder: HTTPResponder {
     let classPermissions: ClassPermissionGate
     let rateLimits: RateLimits
     let bodyBudget: BodyBudget
+    /// The responder of a path prefix answered before the NCMB pipeline (the dashboard), if any.
+    package var mounted: MountedResponder?
 
     /// Creates the responder.
     package init(configuration: KumoConfiguration, environment: ServerEnvironment) {
@@ -77,9 +79,12 @@ package struct APIResponder: HTTPResponder {
         case (.get, "/ready"):
             context.endpointName = "ready"
             response = await readiness()
-        case (.options, _):
+        case (.options, _) where !(mounted?.answers(path) ?? false):
             context.endpointName = "preflight"
             response = CrossOrigin.preflight()
+        case (_, _) where mounted?.answers(path) ?? false:
+            context.endpointName = mounted?.endpointName
+            response = await mounted?.respond(request, context) ?? Response(status: .notFound)
         default:
             response = await answer(request, path: path, query: query, context: &context)
             CrossOrigin.addHeaders(to: &response)

@@ -3,6 +3,7 @@ package import NIOCore
 import HummingbirdCore
 import HummingbirdHTTP2
 import Logging
+package import KumoSeams
 
 /// Builds the Kumo HTTP application: one `APIResponder` behind Hummingbird's HTTP/1 server, each connection served on
 /// its own event loop (``EventLoopBoundChildChannel``); with `tls`, HTTPS on the same port, HTTP/2 or HTTP/1.1 as ALPN
@@ -14,16 +15,21 @@ import Logging
 ///   - tls: the certificate and key to serve HTTPS with; `nil` serves plain HTTP.
 ///   - eventLoopGroup: the loops to serve on (one that reports its ticks, ``EventLoopStallTracer``); NIO's shared group by
 ///     default.
+///   - mount: given the server's responder as the administrator's way into the NCMB pipeline, returns the responder of
+///     a path prefix answered before that pipeline (the dashboard), or `nil`.
 ///   - onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
 package func buildApplication(
     configuration: KumoConfiguration, environment: ServerEnvironment, tls: TLSCredentials? = nil,
-    eventLoopGroup: (any EventLoopGroup)? = nil, onServerRunning: @escaping @Sendable (Int) -> Void = { _ in }
+    eventLoopGroup: (any EventLoopGroup)? = nil, mount: (any AdministratorCalls) -> MountedResponder? = { _ in nil },
+    onServerRunning: @escaping @Sendable (Int) -> Void = { _ in }
 ) -> some ApplicationProtocol {
+    var responder = APIResponder(configuration: configuration, environment: environment)
+    responder.mounted = mount(responder)
     let connectionLimit = ConnectionLimit(
         maximum: configuration.maximumConnections, logger: environment.logger, metrics: environment.metrics)
     let http1 = channelConfiguration(configuration, logger: environment.logger)
     return Application(
-        responder: APIResponder(configuration: configuration, environment: environment),
+        responder: responder,
         server: HTTPServerBuilder { responder -> any ServerChildChannel in
             guard let tls else {
                 return EventLoopBoundChildChannel(HTTP1Channel(responder: responder, configuration: http1), connectionLimit: connectionLimit)

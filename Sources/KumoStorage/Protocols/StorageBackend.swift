@@ -28,6 +28,8 @@ package protocol StorageBackend: Sendable {
     var scripts: any ScriptStore { get }
     /// Indexes on user fields and the index advisor's records.
     var indexes: any IndexStore { get }
+    /// Dashboard administrators, their sessions, the audit log and the setup token (docs/dashboard.md).
+    var admins: any AdminStore { get }
     /// Checks that the engine answers a trivial read (used by `/ready`).
     func checkHealth() async throws
     /// Finishes queued writes and closes connections; later calls fail with `StorageError.unavailable`.

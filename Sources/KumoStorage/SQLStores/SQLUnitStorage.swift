@@ -14,6 +14,8 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
     package let scripts: any ScriptStore
     /// Indexes on user fields and the index advisor's records.
     package let indexes: any IndexStore
+    /// Dashboard administrators, their sessions, the audit log and the setup token.
+    package let admins: any AdminStore
     /// The outer storage's file bytes: not part of the transaction.
     package let blobs: any BlobStore
 
@@ -32,6 +34,7 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
         self.bulk = SQLBulkStore(engine: engine)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)
+        self.admins = SQLAdminStore(engine: engine)
         self.blobs = blobs
     }
 

@@ -103,6 +103,12 @@ enum ServeSettings {
             key: "rate-limit-per-application", environment: "KUMO_RATE_LIMIT_PER_APPLICATION", kind: .number(0...1_000_000),
             defaultText: "5000"),
         .init(key: "password-hash-cost", environment: "KUMO_PASSWORD_HASH_COST", kind: .integer(4...31), defaultText: "10"),
+        .init(key: "dashboard", environment: "KUMO_DASHBOARD", kind: .choice(["on", "off"]), defaultText: "on"),
+        .init(key: "dashboard-host", environment: "KUMO_DASHBOARD_HOST", kind: .text, defaultText: "<host>"),
+        .init(key: "dashboard-port", environment: "KUMO_DASHBOARD_PORT", kind: .integer(0...65_535), defaultText: "(the API port)"),
+        .init(
+            key: "dashboard-password-hash-cost", environment: "KUMO_DASHBOARD_PASSWORD_HASH_COST", kind: .integer(4...31),
+            defaultText: "12"),
         .init(key: "data-dir", environment: "KUMO_DATA_DIR", kind: .text, defaultText: "./kumo-data"),
         .init(key: "database", environment: "KUMO_DATABASE", kind: .text, defaultText: "sqlite", isSecret: true),
         .init(key: "database-timeout", environment: "KUMO_DATABASE_TIMEOUT", kind: .number(0.001...3600), defaultText: "5"),

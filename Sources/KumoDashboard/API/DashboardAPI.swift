@@ -1,0 +1,109 @@
+import Hummingbird
+package import KumoStorage
+import NCMBWire
+
+/// The admin JSON API (docs/dashboard.md#admin-api): one controller per page group, dispatched by an exhaustive switch.
+/// The responder has checked the session and, for changes, the CSRF token.
+package struct DashboardAPI: Sendable {
+    /// What every handler receives.
+    package struct Call: Sendable {
+        /// The signed-in administrator's session.
+        package var session: AdminSession
+        /// Who is asking.
+        package var client: DashboardClient
+        /// The request body.
+        package var body: [UInt8]
+        /// The request's `Accept-Language`.
+        package var acceptLanguage: String?
+    }
+
+    let session: SessionController
+    let applications: ApplicationsController
+    let objects: ObjectsController
+    let audit: AuditController
+
+    init(configuration: DashboardConfiguration, environment: DashboardEnvironment) {
+        self.session = SessionController(environment: environment)
+        self.applications = ApplicationsController(environment: environment)
+        self.objects = ObjectsController(environment: environment)
+        self.audit = AuditController(environment: environment, maximumPage: configuration.maximumAuditPage)
+    }
+
+    func handle(_ route: DashboardAPIRoute, call: Call) async throws -> Response {
+        switch route {
+        case .session: return session.get(call)
+        case .setLanguage: return try await session.setLanguage(call)
+        case .applications: return try await applications.list()
+        case .createApplication: return try await applications.create(call)
+        case .application(let name): return try await applications.get(name: name)
+        case .classes(let application): return try await objects.classes(applicationName: application)
+        case .objects(let application, let className, let request):
+            return try await objects.handle(request, applicationName: application, className: className, call: call)
+        case .audit(let limit, let before): return try await audit.list(limit: limit, before: before)
+        case .unknown: return DashboardResponses.error(.notFound, code: "notFound", "No such endpoint of the dashboard API.")
+        }
+    }
+
+    /// The body as a JSON object, or `nil`.
+    static func object(_ body: [UInt8]) -> JSONObject? {
+        (try? JSONValue(parsing: body))?.objectValue
+    }
+}
+
+/// `GET /session`, `PUT /session/language`.
+struct SessionController: Sendable {
+    let environment: DashboardEnvironment
+
+    func get(_ call: DashboardAPI.Call) -> Response {
+        DashboardResponses.json(
+            .ok,
+            [
+                "email": .string(call.session.email), "csrfToken": .string(call.session.csrfToken),
+                "language": .string(call.session.language ?? DashboardPages.language(acceptLanguage: call.acceptLanguage)),
+            ])
+    }
+
+    func setLanguage(_ call: DashboardAPI.Call) async throws -> Response {
+        guard let language = DashboardAPI.object(call.body)?["language"]?.stringValue, ["ja", "en"].contains(language) else {
+            return DashboardResponses.error(.badRequest, code: "language", "language must be \"ja\" or \"en\".")
+        }
+        try await environment.storage.admins.updateSession(
+            tokenHash: call.session.tokenHash, expiresAt: call.session.expiresAt, language: language)
+        return DashboardResponses.json(.ok, ["language": .string(language)])
+    }
+}
+
+/// `GET /audit?limit=&before=`: newest first.
+struct AuditController: Sendable {
+    let environment: DashboardEnvironment
+    let maximumPage: Int
+
+    func list(limit: String?, before: String?) async throws -> Response {
+        let count: Int
+        if let limit {
+            guard let parsed = Int(limit), (1...maximumPage).contains(parsed) else {
+                return DashboardResponses.error(.badRequest, code: "limit", "limit must be a number from 1 to \(maximumPage).")
+            }
+            count = parsed
+        } else {
+            count = 50
+        }
+        var position: Int64?
+        if let before {
+            guard let parsed = Int64(before), parsed > 0 else {
+                return DashboardResponses.error(.badRequest, code: "before", "before must be the id of an audit entry.")
+            }
+            position = parsed
+        }
+        let entries = try await environment.storage.admins.auditEntries(limit: count, before: position)
+        let results: [JSONValue] = entries.map { entry in
+            [
+                "id": .integer(entry.id ?? 0), "time": .string(entry.time.formatted), "admin": .string(entry.admin),
+                "action": .string(entry.action), "application": entry.application.map(JSONValue.string) ?? .null,
+                "target": entry.target.map(JSONValue.string) ?? .null, "detail": .object(entry.detail),
+                "address": entry.address.map(JSONValue.string) ?? .null,
+            ]
+        }
+        return DashboardResponses.json(.ok, ["results": .array(results)])
+    }
+}

@@ -1,0 +1,135 @@
+import HTTPTypes
+import Hummingbird
+import KumoSeams
+import KumoStorage
+import NCMBWire
+
+/// `GET /apps/{app}/classes` and the objects of a class: find, get, create, update, delete, bulk delete. Every object
+/// operation is an NCMB call through ``AdministratorCalls`` (printed with the route table), answered with NCMB's status
+/// and JSON unchanged; changes are audited.
+struct ObjectsController: Sendable {
+    let environment: DashboardEnvironment
+
+    /// The most objectIds one bulk delete takes.
+    static let maximumBulkDelete = 1000
+
+    func classes(applicationName: String) async throws -> Response {
+        guard let application = try await environment.storage.applications.application(named: applicationName) else {
+            return Self.noApplication(applicationName)
+        }
+        let classes = try await ClassCounter(storage: environment.storage).classes(of: application)
+        let results: [JSONValue] = classes.map { ["className": .string($0.className), "count": .integer(Int64($0.count))] }
+        return DashboardResponses.json(.ok, ["results": .array(results)])
+    }
+
+    func handle(
+        _ request: DashboardAPIRoute.ObjectsRequest, applicationName: String, className: String, call: DashboardAPI.Call
+    ) async throws -> Response {
+        guard let application = try await environment.storage.applications.application(named: applicationName) else {
+            return Self.noApplication(applicationName)
+        }
+        guard let reference = Self.reference(className) else {
+            return DashboardResponses.json(.badRequest, APIError(.invalidType, "className").body.json)
+        }
+        let route: APIRoute
+        let action: String?
+        var target: String?
+        switch request {
+        case .find(let items):
+            do {
+                route = .objects(reference, .find(try QueryParameters(queryItems: items.map(\.tuple))))
+            } catch {
+                return DashboardResponses.json(HTTPResponse.Status(code: error.code.status), error.body.json)
+            }
+            action = nil
+        case .get(let objectId):
+            (route, action) = (.objects(reference, .get(objectId: objectId)), nil)
+        case .create:
+            guard let body = DashboardAPI.object(call.body) else { return Self.invalidJSON() }
+            (route, action) = (.objects(reference, .create(body)), "object.create")
+        case .update(let objectId):
+            guard let body = DashboardAPI.object(call.body) else { return Self.invalidJSON() }
+            (route, action, target) = (.objects(reference, .update(objectId: objectId, body)), "object.update", objectId)
+        case .delete(let objectId):
+            (route, action, target) = (.objects(reference, .delete(objectId: objectId)), "object.delete", objectId)
+        case .bulkDelete:
+            return try await bulkDelete(reference, application: application, className: className, call: call)
+        }
+        let response = await perform(route, application: application)
+        if let action, (200..<300).contains(response.status) {
+            if target == nil, case .object(let created)? = try? JSONValue(parsing: response.body) {
+                target = created["objectId"]?.stringValue
+            }
+            try await environment.admins.audit(
+                actor: call.session.email, action: action, application: application.name, target: target,
+                detail: ["className": .string(className)], address: call.client.address)
+        }
+        return DashboardResponses.json(HTTPResponse.Status(code: response.status), response.body)
+    }
+
+    /// `POST …/delete {"objectIds":[…]}` → `{"deleted":N,"errors":[{"objectId","code","error"}]}`.
+    private func bulkDelete(
+        _ reference: ClassReference, application: HostedApplication, className: String, call: DashboardAPI.Call
+    ) async throws -> Response {
+        guard let items = DashboardAPI.object(call.body)?["objectIds"]?.arrayValue,
+            items.count <= Self.maximumBulkDelete
+        else {
+            return DashboardResponses.error(
+                .badRequest, code: "objectIds", "The body must be {\"objectIds\":[…]} with at most \(Self.maximumBulkDelete) ids.")
+        }
+        let objectIds = items.compactMap(\.stringValue)
+        guard objectIds.count == items.count else {
+            return DashboardResponses.error(.badRequest, code: "objectIds", "objectIds must be strings.")
+        }
+        var deleted: [String] = []
+        var errors: [JSONValue] = []
+        for objectId in objectIds {
+            let response = await perform(.objects(reference, .delete(objectId: objectId)), application: application)
+            if (200..<300).contains(response.status) {
+                deleted.append(objectId)
+            } else {
+                let body = (try? JSONValue(parsing: response.body))?.objectValue ?? [:]
+                errors.append([
+                    "objectId": .string(objectId), "code": body["code"] ?? .null, "error": body["error"] ?? .null,
+                ])
+            }
+        }
+        if !deleted.isEmpty {
+            try await environment.admins.audit(
+                actor: call.session.email, action: "object.bulkDelete", application: application.name, target: className,
+                detail: ["className": .string(className), "objectIds": .array(deleted.map(JSONValue.string))],
+                address: call.client.address)
+        }
+        return DashboardResponses.json(.ok, ["deleted": .integer(Int64(deleted.count)), "errors": .array(errors)])
+    }
+
+    /// Prints the route with the route table and performs it as an administrator.
+    private func perform(_ route: APIRoute, application: HostedApplication) async -> AdministratorResponse {
+        let printed = APIRouter.print(route)
+        let versionPrefix = "/" + APIRouter.apiVersion
+        let path = printed.path.hasPrefix(versionPrefix) ? String(printed.path.dropFirst(versionPrefix.count)) : printed.path
+        return await environment.calls.perform(
+            AdministratorCall(
+                applicationId: application.applicationId, method: printed.method.rawValue, path: path, query: printed.query,
+                body: printed.body))
+    }
+
+    /// The NCMB collection of a dashboard class name: `users`, `roles`, `installations`, `push`, or a custom class.
+    static func reference(_ name: String) -> ClassReference? {
+        switch name {
+        case "users": return .users
+        case "roles": return .roles
+        case "installations": return .installations
+        case "push": return .push
+        default: return ClassName(name).map(ClassReference.custom)
+        }
+    }
+
+    static func noApplication(_ name: String) -> Response {
+        DashboardResponses.error(.notFound, code: "notFound", "No application is named \(name).")
+    }
+
+    static func invalidJSON() -> Response {
+        DashboardResponses.json(.badRequest, APIError(.invalidJson).body.json)
+    }
+}

@@ -1,0 +1,93 @@
+// One application: its keys (hidden until revealed, with copy buttons), the SDK's initialize line, its settings.
+import { h, append } from './dom.js';
+import { t } from './i18n.js';
+import * as api from './api.js';
+import { href } from './router.js';
+import { breadcrumbs } from './breadcrumbs.js';
+
+/** The page's name (`main[data-page]`). */
+export const name = 'application';
+
+const mask = '••••••••••••••••';
+
+/** Copies text to the clipboard (the Clipboard API, or a selected text area on older browsers). */
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = h('textarea', { class: 'visually-hidden', readonly: true, value: text });
+    document.body.append(area);
+    area.select();
+    let copied = false;
+    try {
+      copied = document.execCommand('copy');
+    } catch {
+      copied = false;
+    }
+    area.remove();
+    return copied;
+  }
+}
+
+/** Renders the application page. */
+export async function render(main, context) {
+  const applicationName = context.parameters.app;
+  context.title(applicationName);
+  const application = await api.request('GET', api.path('apps', applicationName));
+  if (!context.isCurrent()) return;
+
+  const secrets = [];
+  const secret = (value, id) => {
+    const element = h('code', { id, class: 'secret', dataset: { secret: value }, text: mask });
+    secrets.push(element);
+    return element;
+  };
+  const copyButton = (label, text) => h('button', {
+    type: 'button', class: 'secondary small', text: t('app.copy'), 'aria-label': t('app.copyLabel', { what: label }),
+    on: {
+      click: async () => {
+        const copied = await copyText(text);
+        context.status(copied ? 'success' : 'error', copied ? t('app.copied', { what: label }) : t('app.copyFailed'));
+      },
+    },
+  });
+
+  const initializeLine = `NCMB.initialize(applicationKey: "${application.applicationKey}", clientKey: "${application.clientKey}")`;
+  const initializeMasked = `NCMB.initialize(applicationKey: "${mask}", clientKey: "${mask}")`;
+  const initialize = h('code', { id: 'initialize-line', text: initializeMasked });
+
+  const reveal = h('button', { type: 'button', id: 'reveal-keys', 'aria-pressed': 'false', 'aria-controls': 'keys initialize-line', text: t('app.reveal') });
+  reveal.addEventListener('click', () => {
+    const revealed = reveal.getAttribute('aria-pressed') !== 'true';
+    reveal.setAttribute('aria-pressed', String(revealed));
+    reveal.textContent = revealed ? t('app.hide') : t('app.reveal');
+    for (const element of secrets) element.textContent = revealed ? element.dataset.secret : mask;
+    initialize.textContent = revealed ? initializeLine : initializeMasked;
+  });
+
+  const keyRow = (label, value, valueElement) => [
+    h('dt', { text: label }),
+    h('dd', {}, valueElement, copyButton(label, value)),
+  ];
+
+  append(main,
+    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName]]),
+    h('h1', { text: applicationName }),
+    h('p', {}, h('a', { class: 'button', href: href(['apps', applicationName, 'classes']), text: t('apps.browseData') })),
+    h('section', { class: 'card', 'aria-labelledby': 'keys-title' },
+      h('div', { class: 'section-header' }, h('h2', { id: 'keys-title', text: t('app.keys') }), reveal),
+      h('dl', { class: 'keys', id: 'keys' },
+        keyRow(t('apps.applicationId'), application.applicationId, h('code', { text: application.applicationId })),
+        keyRow(t('app.applicationKey'), application.applicationKey, secret(application.applicationKey, 'application-key')),
+        keyRow(t('app.clientKey'), application.clientKey, secret(application.clientKey, 'client-key')))),
+    h('section', { class: 'card', 'aria-labelledby': 'sdk-title' },
+      h('h2', { id: 'sdk-title', text: t('app.sdk') }),
+      h('p', { class: 'hint', text: t('app.sdkHint') }),
+      h('pre', { class: 'code' }, initialize),
+      copyButton(t('app.sdk'), initializeLine)),
+    h('section', { class: 'card', 'aria-labelledby': 'settings-title' },
+      h('h2', { id: 'settings-title', text: t('app.settings') }),
+      h('p', { class: 'hint', text: t('app.settingsHint') }),
+      h('pre', { class: 'code', id: 'settings', text: JSON.stringify(application.settings ?? {}, null, 2) })));
+}

@@ -1,0 +1,59 @@
+// Applications: the list (name, applicationId, objects) and the form that creates one.
+import { h, append, field } from './dom.js';
+import { t, formatDate, formatNumber } from './i18n.js';
+import * as api from './api.js';
+import { href } from './router.js';
+
+/** The page's name (`main[data-page]`). */
+export const name = 'applications';
+
+/** Renders the applications page. */
+export async function render(main, context) {
+  context.title(t('apps.title'));
+  const { results = [] } = (await api.request('GET', '/apps')) ?? {};
+  if (!context.isCurrent()) return;
+
+  const table = h('table', { class: 'grid', id: 'applications' },
+    h('caption', { class: 'visually-hidden', text: t('apps.title') }),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col', text: t('apps.name') }),
+      h('th', { scope: 'col', text: t('apps.applicationId') }),
+      h('th', { scope: 'col', text: t('common.createDate') }),
+      h('th', { scope: 'col', class: 'number', text: t('apps.objects') }),
+      h('th', { scope: 'col' }, h('span', { class: 'visually-hidden', text: t('common.actions') })))),
+    h('tbody', {}, results.map((application) => h('tr', { dataset: { application: application.name } },
+      h('th', { scope: 'row' }, h('a', { href: href(['apps', application.name]), text: application.name })),
+      h('td', {}, h('code', { text: application.applicationId ?? '' })),
+      h('td', {}, application.createDate ? h('time', { datetime: application.createDate, text: formatDate(application.createDate) }) : ''),
+      h('td', { class: 'number', text: formatNumber(application.objectCount ?? 0) }),
+      h('td', {}, h('a', { href: href(['apps', application.name, 'classes']), text: t('apps.browseData') }))))));
+
+  const nameInput = h('input', { type: 'text', name: 'name', required: true, autocomplete: 'off', maxlength: 100 });
+  const form = h('form', { class: 'card', id: 'create-application' },
+    h('h2', { text: t('apps.create') }),
+    field(t('apps.name'), nameInput, t('apps.nameHint')),
+    h('div', { class: 'actions' }, h('button', { type: 'submit', text: t('apps.createButton') })));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const applicationName = nameInput.value.trim();
+    if (!applicationName) return;
+    context.clearStatus();
+    const button = form.querySelector('button[type="submit"]');
+    button.disabled = true;
+    try {
+      const created = await api.request('POST', '/apps', { body: { name: applicationName } });
+      context.navigate(href(['apps', created?.name ?? applicationName]), {
+        statusMessage: { kind: 'success', message: t('apps.created', { name: created?.name ?? applicationName }) },
+      });
+    } catch (error) {
+      context.status('error', api.describeError(error));
+      button.disabled = false;
+      nameInput.focus();
+    }
+  });
+
+  append(main,
+    h('h1', { text: t('apps.title') }),
+    results.length ? table : h('p', { class: 'muted', text: t('apps.none') }),
+    form);
+}

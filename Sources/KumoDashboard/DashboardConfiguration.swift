@@ -1,0 +1,78 @@
+package import KumoSeams
+package import KumoStorage
+package import Logging
+
+/// The dashboard's settings (docs/dashboard.md, docs/configuration.md#dashboard).
+package struct DashboardConfiguration: Sendable {
+    /// How long a session lasts without being used: 12 hours.
+    package var sessionIdleSeconds = 12 * 60 * 60
+    /// How long the one-time setup link is valid: 24 hours.
+    package var setupTokenSeconds = 24 * 60 * 60
+    /// How long the sign-in form's CSRF cookie lives: 1 hour.
+    package var formTokenSeconds = 60 * 60
+    /// Failed sign-ins per client address, and per address typed, before sign-in is refused with 429.
+    package var loginFailureLimit = 5
+    /// The window those failures are counted in: 15 minutes.
+    package var loginFailureWindowSeconds = 15 * 60
+    /// The most audit entries one `GET /dashboard/api/audit` returns.
+    package var maximumAuditPage = 500
+    /// The largest body the admin API reads: 16 MiB.
+    package var maximumBodyBytes = 16 * 1024 * 1024
+
+    /// Creates the default settings.
+    package init() {}
+}
+
+/// Who is asking, as the server in front of the dashboard saw it.
+package struct DashboardClient: Sendable, Hashable {
+    /// The client's address (behind trusted proxies: the one they name), `nil` when unknown.
+    package var address: String?
+    /// Whether the request came over TLS, or from a trusted proxy that says `X-Forwarded-Proto: https`: cookies are
+    /// then `Secure`.
+    package var isSecure: Bool
+
+    /// Creates a client description.
+    package init(address: String?, isSecure: Bool) {
+        self.address = address
+        self.isSecure = isSecure
+    }
+}
+
+/// What the dashboard uses: storage, clock, secrets, password hashing, and the NCMB pipeline as an administrator.
+package struct DashboardEnvironment: Sendable {
+    /// The storage of the server.
+    package var storage: any StorageBackend
+    /// NCMB calls as an administrator (the data pages).
+    package var calls: any AdministratorCalls
+    /// Bcrypt for administrators' passwords.
+    package var passwordHasher: any AdminPasswordHasher
+    /// The clock.
+    package var clock: any WallClock
+    /// Identifiers and secrets (session, CSRF and setup tokens).
+    package var identifiers: any IdentifierGenerator
+    /// Where failures are logged.
+    package var logger: Logger
+
+    /// Creates an environment.
+    package init(
+        storage: any StorageBackend, calls: any AdministratorCalls, passwordHasher: any AdminPasswordHasher,
+        clock: any WallClock = SystemWallClock(), identifiers: any IdentifierGenerator = RandomIdentifierGenerator(), logger: Logger
+    ) {
+        self.storage = storage
+        self.calls = calls
+        self.passwordHasher = passwordHasher
+        self.clock = clock
+        self.identifiers = identifiers
+        self.logger = logger
+    }
+
+    /// The shared administration of administrators.
+    var admins: AdministrationAdmins {
+        AdministrationAdmins(storage: storage, hasher: passwordHasher, identifiers: identifiers, clock: clock)
+    }
+
+    /// The shared administration of applications.
+    var applications: AdministrationApplications {
+        AdministrationApplications(storage: storage, identifiers: identifiers, clock: clock)
+    }
+}

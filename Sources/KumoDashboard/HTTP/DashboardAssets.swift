@@ -1,0 +1,77 @@
+import Crypto
+
+/// The dashboard's files, compiled into the binary (`resources: [.embedInCode(…)]` in Package.swift, one line per
+/// file): served under `/dashboard/assets/` with their content type, an ETag and `Cache-Control`.
+///
+/// Adding a file to `Assets/` takes two lines: its `.embedInCode` resource in Package.swift and its entry in ``files``.
+package enum DashboardAssets {
+    /// One embedded file.
+    package struct Asset: Sendable {
+        /// The bytes.
+        package let bytes: [UInt8]
+        /// The Content-Type.
+        package let contentType: String
+        /// A strong ETag: the first 16 bytes of the SHA-256, hex, quoted.
+        package let eTag: String
+
+        init(_ bytes: [UInt8], name: String) {
+            self.bytes = bytes
+            self.contentType = DashboardAssets.contentType(of: name)
+            let digest = SHA256.hash(data: bytes).prefix(16)
+            let hex = Array("0123456789abcdef")
+            self.eTag = "\"" + String(digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] }) + "\""
+        }
+    }
+
+    /// The app shell every page below `/dashboard/` answers with (after sign-in).
+    package static let shell = Asset(PackageResources.index_html, name: "index.html")
+
+    /// The files under `/dashboard/assets/`, by name.
+    package static let files: [String: Asset] = {
+        var files: [String: Asset] = [:]
+        for (name, bytes) in embedded { files[name] = Asset(bytes, name: name) }
+        return files
+    }()
+
+    /// The embedded bytes by file name (`Assets/<name>`).
+    private static let embedded: [(String, [UInt8])] = [
+        ("acl-editor.js", PackageResources.acl_editor_js),
+        ("api.js", PackageResources.api_js),
+        ("app.js", PackageResources.app_js),
+        ("breadcrumbs.js", PackageResources.breadcrumbs_js),
+        ("dialogs.js", PackageResources.dialogs_js),
+        ("dom.js", PackageResources.dom_js),
+        ("editors.js", PackageResources.editors_js),
+        ("export.js", PackageResources.export_js),
+        ("filter.js", PackageResources.filter_js),
+        ("i18n.js", PackageResources.i18n_js),
+        ("index.html", PackageResources.index_html),
+        ("messages-en.js", PackageResources.messages_en_js),
+        ("messages-ja.js", PackageResources.messages_ja_js),
+        ("page-application.js", PackageResources.page_application_js),
+        ("page-applications.js", PackageResources.page_applications_js),
+        ("page-audit.js", PackageResources.page_audit_js),
+        ("page-classes.js", PackageResources.page_classes_js),
+        ("page-object.js", PackageResources.page_object_js),
+        ("page-objects.js", PackageResources.page_objects_js),
+        ("router.js", PackageResources.router_js),
+        ("styles.css", PackageResources.styles_css),
+        ("values.js", PackageResources.values_js),
+    ]
+
+    /// The Content-Type of a file name, by extension.
+    package static func contentType(of name: String) -> String {
+        let fileExtension = name.split(separator: ".").last.map { String($0).lowercased() } ?? ""
+        switch fileExtension {
+        case "html": return "text/html; charset=utf-8"
+        case "js", "mjs": return "text/javascript; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "json": return "application/json; charset=utf-8"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "ico": return "image/x-icon"
+        case "woff2": return "font/woff2"
+        default: return "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package import NCMBWire
+
+/// The dialect-neutral statements of the dashboard's audit log (`admin_audit`, migration 8). `entry_id` increases with
+/// every entry (SQLite `AUTOINCREMENT`, a PostgreSQL identity), so it orders the log and pages it (`before`).
+package enum AdminAuditStatements {
+    /// The columns of an entry, without `entry_id`, in the order ``insert(_:dialect:)`` writes them.
+    private static let columns = "time, admin, action, application, target, detail, address"
+
+    /// Appends one entry.
+    package static func insert(_ entry: AdminAuditEntry, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "INSERT INTO admin_audit (\(columns)) VALUES (")
+        statement.bind(list: [
+            .integer(entry.time.millisecondsSince1970), .text(entry.admin), .text(entry.action),
+            entry.application.map(SQLValue.text) ?? .null, entry.target.map(SQLValue.text) ?? .null,
+            .text(JSONValue.object(entry.detail).serializedString()), entry.address.map(SQLValue.text) ?? .null,
+        ])
+        statement.append(")")
+        return statement
+    }
+
+    /// At most `limit` entries before `before` (all when `nil`), newest first.
+    package static func entries(limit: Int, before: Int64?, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT entry_id, \(columns) FROM admin_audit")
+        if let before {
+            statement.append(" WHERE entry_id < ")
+            statement.bind(.integer(before))
+        }
+        statement.append(" ORDER BY entry_id DESC LIMIT ")
+        statement.bind(.integer(Int64(max(0, limit))))
+        return statement
+    }
+
+    /// Decodes an entry row.
+    ///
+    /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
+    package static func entry(_ row: SQLRow) throws(StorageError) -> AdminAuditEntry {
+        guard let id = row.integer("entry_id"), let time = row.integer("time"), let admin = row.string("admin"),
+            let action = row.string("action"),
+            let detail = row.string("detail").flatMap({ try? JSONValue(parsing: $0) })?.objectValue
+        else { throw StorageError.unavailable("An admin_audit row could not be decoded.") }
+        return AdminAuditEntry(
+            id: id, time: WireDate(millisecondsSince1970: time), admin: admin, action: action,
+            application: row.string("application"), target: row.string("target"), detail: detail,
+            address: row.string("address"))
+    }
+}

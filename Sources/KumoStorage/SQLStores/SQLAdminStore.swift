@@ -1,0 +1,118 @@
+package import NCMBWire
+
+/// `AdminStore` on any SQL engine: the shared ``AdminStatements`` and ``AdminAuditStatements``.
+package struct SQLAdminStore<Engine: SQLEngine>: AdminStore {
+    let engine: Engine
+
+    /// Creates the store over an engine.
+    package init(engine: Engine) {
+        self.engine = engine
+    }
+
+    package func createAdmin(_ admin: StoredAdmin) async throws {
+        let statement = AdminStatements.insert(admin, dialect: engine.dialect)
+        let inserted = try await engine.write { executor in try await executor.rows(statement) }
+        if inserted.isEmpty { throw StorageError.duplicate(field: "email") }
+    }
+
+    package func createFirstAdmin(_ admin: StoredAdmin, setupTokenHash: String, now: WireDate) async throws {
+        let dialect = engine.dialect
+        try await engine.write { executor in
+            let consumed = try await executor.rows(AdminStatements.consumeSetupToken(hash: setupTokenHash, now: now, dialect: dialect))
+            guard !consumed.isEmpty else { throw StorageError.notFound }
+            let existing = try await executor.rows(AdminStatements.count(dialect: dialect)).first?.integer("count") ?? 0
+            guard existing == 0 else { throw StorageError.notFound }
+            let inserted = try await executor.rows(AdminStatements.insert(admin, dialect: dialect))
+            guard !inserted.isEmpty else { throw StorageError.duplicate(field: "email") }
+            _ = try await executor.rows(AdminStatements.deleteSetupTokens(dialect: dialect))
+        }
+    }
+
+    package func admin(email: String) async throws -> StoredAdmin? {
+        let statement = AdminStatements.admin(email: email, dialect: engine.dialect)
+        return try await engine.read(.pointLookup) { executor in try await executor.rows(statement) }.first
+            .map(AdminStatements.admin)
+    }
+
+    package func admins() async throws -> [StoredAdmin] {
+        let statement = AdminStatements.admins(dialect: engine.dialect)
+        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+            .map(AdminStatements.admin)
+    }
+
+    package func adminCount() async throws -> Int {
+        let statement = AdminStatements.count(dialect: engine.dialect)
+        let count = try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }.first?
+            .integer("count")
+        return Int(count ?? 0)
+    }
+
+    package func setPasswordHash(_ passwordHash: String, adminId: String) async throws {
+        let dialect = engine.dialect
+        try await engine.write { executor in
+            let updated = try await executor.rows(AdminStatements.setPasswordHash(passwordHash, adminId: adminId, dialect: dialect))
+            guard !updated.isEmpty else { throw StorageError.notFound }
+            _ = try await executor.rows(AdminStatements.deleteSessions(adminId: adminId, dialect: dialect))
+        }
+    }
+
+    package func removeAdmin(id: String) async throws {
+        let dialect = engine.dialect
+        try await engine.write { executor in
+            _ = try await executor.rows(AdminStatements.deleteSessions(adminId: id, dialect: dialect))
+            let deleted = try await executor.rows(AdminStatements.deleteAdmin(id: id, dialect: dialect))
+            guard !deleted.isEmpty else { throw StorageError.notFound }
+        }
+    }
+
+    package func createSession(_ session: AdminSession) async throws {
+        let statement = AdminStatements.insert(session, dialect: engine.dialect)
+        _ = try await engine.write { executor in try await executor.rows(statement) }
+    }
+
+    package func session(tokenHash: String, now: WireDate) async throws -> AdminSession? {
+        let statement = AdminStatements.session(tokenHash: tokenHash, now: now, dialect: engine.dialect)
+        return try await engine.read(.pointLookup) { executor in try await executor.rows(statement) }.first
+            .map(AdminStatements.session)
+    }
+
+    package func updateSession(tokenHash: String, expiresAt: WireDate, language: String?) async throws {
+        let statement = AdminStatements.updateSession(
+            tokenHash: tokenHash, expiresAt: expiresAt, language: language, dialect: engine.dialect)
+        _ = try await engine.write { executor in try await executor.rows(statement) }
+    }
+
+    package func removeSession(tokenHash: String) async throws {
+        let statement = AdminStatements.deleteSession(tokenHash: tokenHash, dialect: engine.dialect)
+        _ = try await engine.write { executor in try await executor.rows(statement) }
+    }
+
+    package func removeExpiredSessions(now: WireDate) async throws {
+        let statement = AdminStatements.deleteExpiredSessions(now: now, dialect: engine.dialect)
+        _ = try await engine.write { executor in try await executor.rows(statement) }
+    }
+
+    package func appendAudit(_ entry: AdminAuditEntry) async throws {
+        let statement = AdminAuditStatements.insert(entry, dialect: engine.dialect)
+        _ = try await engine.write { executor in try await executor.rows(statement) }
+    }
+
+    package func auditEntries(limit: Int, before: Int64?) async throws -> [AdminAuditEntry] {
+        let statement = AdminAuditStatements.entries(limit: limit, before: before, dialect: engine.dialect)
+        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+            .map(AdminAuditStatements.entry)
+    }
+
+    package func replaceSetupToken(hash: String, expiresAt: WireDate) async throws {
+        let dialect = engine.dialect
+        try await engine.write { executor in
+            _ = try await executor.rows(AdminStatements.deleteSetupTokens(dialect: dialect))
+            _ = try await executor.rows(AdminStatements.insertSetupToken(hash: hash, expiresAt: expiresAt, dialect: dialect))
+        }
+    }
+
+    package func removeSetupToken() async throws {
+        let statement = AdminStatements.deleteSetupTokens(dialect: engine.dialect)
+        _ = try await engine.write { executor in try await executor.rows(statement) }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import KumoDashboard
+
+/// `kumo serve` options of the dashboard (docs/dashboard.md, docs/configuration.md#dashboard): on by default at
+/// `/dashboard/` of the API port, or on a listener of its own.
+struct DashboardOptions: ParsableArguments {
+    @Option(
+        name: .customLong("dashboard"), help: ArgumentHelp("on or off: serve the web dashboard at /dashboard/ (on).", valueName: "on|off"))
+    var dashboardOption: String?
+
+    @Option(
+        name: .customLong("dashboard-host"),
+        help: ArgumentHelp("Address of the dashboard's own listener (with --dashboard-port; default: --host).", valueName: "address"))
+    var dashboardHostOption: String?
+
+    @Option(
+        name: .customLong("dashboard-port"),
+        help: ArgumentHelp(
+            "Serve the dashboard on this port only (0 picks a free one); the API port then answers /dashboard with 404.",
+            valueName: "port"))
+    var dashboardPortOption: Int?
+
+    @Option(
+        name: .customLong("dashboard-password-hash-cost"),
+        help: ArgumentHelp("bcrypt cost of administrators' password hashes, 4…31 (12).", valueName: "cost"))
+    var passwordHashCostOption: Int?
+
+    private var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// Whether the dashboard is served.
+    var isOn: Bool { (dashboardOption ?? environment["KUMO_DASHBOARD"] ?? "on").lowercased() == "on" }
+    /// The own listener's port, or `nil` to serve on the API port.
+    var port: Int? { dashboardPortOption ?? environment["KUMO_DASHBOARD_PORT"].flatMap { Int($0) } }
+    /// The own listener's address, or `nil` for `--host`.
+    var host: String? { dashboardHostOption ?? environment["KUMO_DASHBOARD_HOST"] }
+    /// The bcrypt cost of administrators' passwords.
+    var passwordHashCost: Int {
+        passwordHashCostOption ?? environment["KUMO_DASHBOARD_PASSWORD_HASH_COST"].flatMap { Int($0) } ?? 12
+    }
+
+    func validate() throws {
+        if let option = dashboardOption, !["on", "off"].contains(option.lowercased()) {
+            throw ValidationError("--dashboard takes on or off, not \"\(option)\"")
+        }
+        if let port, !(0...65_535).contains(port) {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--dashboard-port")) takes 0…65535, not \(port)")
+        }
+        guard (4...31).contains(passwordHashCost) else {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--dashboard-password-hash-cost")) must be between 4 and 31")
+        }
+        if host != nil && port == nil {
+            throw ValidationError("--dashboard-host needs --dashboard-port (a listener of the dashboard's own)")
+        }
+    }
+
+    /// Whether a request came over HTTPS: the server's TLS, or `X-Forwarded-Proto: https` when proxies are trusted (a
+    /// forged header can only add `Secure` to the cookies, never remove it).
+    static func isSecure(_ request: Request, tls: Bool, trustsProxies: Bool) -> Bool {
+        tls || (trustsProxies && request.headers[DashboardHeaderNames.forwardedProto]?.lowercased() == "https")
+    }
+
+}

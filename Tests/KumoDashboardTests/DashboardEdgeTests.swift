@@ -1,0 +1,93 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import KumoDashboard
+import KumoSeams
+import KumoStorage
+import KumoTestSupport
+import Logging
+import NCMBWire
+import Testing
+
+/// What the main suites do not reach: TLS cookies, class-level permissions under an administrator, the throttle per
+/// address typed, and a failing store.
+@Suite struct DashboardEdgeTests {
+    @Test func overTLSTheCookiesAreSecure() async throws {
+        try await DashboardHarness.with(isSecure: true) { _, session in
+            let page = try await session.send(.get, "/dashboard/login")
+            let signIn = try await session.signIn()
+
+            #expect(page.headers[.setCookie]?.hasSuffix("; Secure") == true)
+            let cookie = try #require(signIn.headers[values: .setCookie].first { $0.hasPrefix("kumo_dashboard=") })
+            #expect(cookie.hasSuffix("; Secure"))
+        }
+    }
+
+    @Test func classLevelPermissionsDoNotStopTheAdministrator() async throws {
+        try await DashboardHarness.with { harness, session in
+            let nobody = OperationPermission(isPublic: false)
+            try await harness.server.storage.applications.setClassPermissions(
+                ClassPermissions([.create: nobody, .get: nobody, .find: nobody, .update: nobody, .delete: nobody]),
+                applicationId: harness.server.application.applicationId, className: ClassName("Locked")!)
+            try await session.signIn()
+
+            let created = try await session.change(.post, "/dashboard/api/apps/test/classes/Locked/objects", body: #"{"n":1}"#)
+            let found = try await session.send(.get, "/dashboard/api/apps/test/classes/Locked/objects")
+
+            #expect(created.status == .created)
+            #expect(found.json?.objectValue?["results"]?.arrayValue?.count == 1)
+        }
+    }
+
+    @Test func theThrottleCountsPerAddressTypedAcrossClientAddresses() {
+        let throttle = LoginThrottle(limit: 2, windowSeconds: 60)
+        let start = WireDate(millisecondsSince1970: 1_000_000)
+        throttle.recordFailure(["address:a", "email:x"], now: start)
+        throttle.recordFailure(["address:b", "email:x"], now: start)
+
+        #expect(throttle.retryAfter(["address:c", "email:x"], now: start) == 60)
+        #expect(throttle.retryAfter(["address:c", "email:y"], now: start) == nil)
+        #expect(throttle.retryAfter(["address:c", "email:x"], now: WireDate(millisecondsSince1970: 1_060_000)) == nil)
+        throttle.recordFailure(["address:d", "email:z"], now: start)
+        throttle.reset(["email:z"])
+        #expect(throttle.retryAfter(["email:z"], now: start) == nil)
+    }
+
+    @Test func aFailingStoreAnswers500JSONWithoutDetails() async throws {
+        var storage = FailingStorage()
+        storage.adminStore.onSession = { _, _ in throw StorageError.unavailable("disk full") }
+        var logger = Logger(label: "kumo.dashboard.test")
+        logger.logLevel = .critical
+        let environment = DashboardEnvironment(
+            storage: storage, calls: UnusedCalls(), passwordHasher: BcryptAdminPasswordHasher(cost: 4), clock: TestClock(),
+            identifiers: IncrementingIdentifiers(), logger: logger)
+        let responder = DashboardResponder<DashboardRequestContext>(environment: environment) { _, _ in
+            DashboardClient(address: nil, isSecure: false)
+        }
+        let application = buildDashboardListener(responder: responder, host: "127.0.0.1", port: 0, logger: logger)
+
+        let response = try await application.test(.router) { client in
+            try await client.execute(
+                uri: "/dashboard/api/apps", method: .get, headers: [.cookie: "kumo_dashboard=token"], body: nil)
+        }
+
+        #expect(response.status == .internalServerError)
+        #expect(response.json?.objectValue?["code"] == "internal")
+        #expect(!response.text.contains("disk full"))
+    }
+
+    @Test func htmlIsEscapedInThePages() {
+        let page = DashboardPages.login(language: "en", csrf: "t", next: #"/dashboard/"><script>"#, error: "<b>", email: "a\"b")
+
+        #expect(!page.contains("<script>") && !page.contains("<b>"))
+        #expect(page.contains("&quot;&gt;&lt;script&gt;") && page.contains(#"value="a&quot;b""#))
+    }
+}
+
+/// Administrator calls a test does not expect.
+struct UnusedCalls: AdministratorCalls {
+    func perform(_ call: AdministratorCall) async -> AdministratorResponse {
+        Issue.record("unexpected administrator call \(call.method) \(call.path)")
+        return AdministratorResponse(status: 500, body: [])
+    }
+}
