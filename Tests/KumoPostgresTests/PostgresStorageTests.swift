@@ -39,8 +39,8 @@ struct PostgresStorageTests {
             let applied = try await storages[0].appliedMigrationCount()
             for storage in storages { try await storage.close() }
 
-            #expect(versions == [8, 8, 8, 8])
-            #expect(applied == 8)
+            #expect(versions == [9, 9, 9, 9])
+            #expect(applied == 9)
         }
     }
 
@@ -70,7 +70,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 8 && applied == 8)
+            #expect(version == 9 && applied == 9)
         }
     }
 
