@@ -103,6 +103,11 @@ struct ServeCommand: AsyncParsableCommand {
         help: "A PEM file of CA certificates trusted for push connections besides the system's (a TLS-inspecting proxy).")
     var pushTrustRootsFile = ProcessInfo.processInfo.environment["KUMO_PUSH_TRUST_ROOTS"]
 
+    @Option(
+        name: .customLong("push-outcome-days"),
+        help: "How many days each push's per-device outcomes are kept, 1…3650 (default 30).")
+    var pushOutcomeDays = Int(ProcessInfo.processInfo.environment["KUMO_PUSH_OUTCOME_DAYS"] ?? "") ?? 30
+
     /// Where push notifications go: the platforms' hosts unless overridden (a proxy, a test double).
     func makePushEndpoints() throws -> PushEndpoints {
         var endpoints = PushEndpoints.production
@@ -177,6 +182,9 @@ struct ServeCommand: AsyncParsableCommand {
         ]
         for case (let name, let url?) in pushURLs where !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
             throw ValidationError("\(name) must be an https:// (or http://) URL")
+        }
+        guard (1...3_650).contains(pushOutcomeDays) else {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--push-outcome-days")) must be between 1 and 3650")
         }
         _ = try backupSchedule()
         _ = try makeTLSCredentials()
@@ -253,7 +261,8 @@ struct ServeCommand: AsyncParsableCommand {
             .init(service: StorageCloser(storage: storage)),
             .init(
                 service: PushDeliveryService(
-                    storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger)),
+                    storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger,
+                    outcomeRetention: .seconds(Int64(pushOutcomeDays) * 86_400))),
             .init(service: FileBlobSweeper(environment: environment)), .init(service: executionLog),
         ]
         if let slowQueries {
