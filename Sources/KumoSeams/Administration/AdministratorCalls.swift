@@ -72,27 +72,48 @@ package struct AdministratorFileReader: Sendable {
     }
 }
 
-
 /// An NCMB REST request of an administrator.
 package struct AdministratorCall: Sendable, Hashable {
     /// The application the call runs in (its applicationId).
     package var applicationId: String
     /// The HTTP method, upper case: `GET`, `POST`, `PUT`, `DELETE`.
     package var method: String
-    /// The NCMB path after the version segment, percent-encoded as the route table prints it: `/classes/Chat/abc`.
+    /// The NCMB path after the version segment, percent-encoded as the route table prints it: `/classes/Chat/abc`; or
+    /// the whole path when it starts with a version (`/2015-09-01/script/hello.js`, whose version is not the API's).
     package var path: String
     /// The query string without `?` (percent-encoded), or `nil`.
     package var query: String?
     /// The request body (NCMB JSON), empty for none.
     package var body: [UInt8]
+    /// Request headers beyond NCMB's own (a script call's, which the script sees); NCMB's `X-NCMB-*` headers are
+    /// never taken from here.
+    package var headers: [AdministratorHeader]
 
     /// Creates a call.
-    package init(applicationId: String, method: String, path: String, query: String? = nil, body: [UInt8] = []) {
+    package init(
+        applicationId: String, method: String, path: String, query: String? = nil, body: [UInt8] = [],
+        headers: [AdministratorHeader] = []
+    ) {
         self.applicationId = applicationId
         self.method = method
         self.path = path
         self.query = query
         self.body = body
+        self.headers = headers
+    }
+}
+
+/// One header of an ``AdministratorCall`` or an ``AdministratorResponse``.
+package struct AdministratorHeader: Sendable, Hashable {
+    /// The name, as sent or as the answer set it.
+    package var name: String
+    /// The value.
+    package var value: String
+
+    /// Creates a header.
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }
 
@@ -100,12 +121,15 @@ package struct AdministratorCall: Sendable, Hashable {
 package struct AdministratorResponse: Sendable, Hashable {
     /// The HTTP status.
     package var status: Int
-    /// The JSON body as NCMB renders it (empty for a `DELETE`).
+    /// The JSON body as NCMB renders it (empty for a `DELETE`); a script's answer as the script sent it.
     package var body: [UInt8]
+    /// The answer's headers: a script's own, else `Content-Type` of a JSON body.
+    package var headers: [AdministratorHeader]
 
     /// Creates a response.
-    package init(status: Int, body: [UInt8]) {
+    package init(status: Int, body: [UInt8], headers: [AdministratorHeader] = []) {
         self.status = status
         self.body = body
+        self.headers = headers
     }
 }
