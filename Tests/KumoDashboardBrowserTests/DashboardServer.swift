@@ -121,17 +121,21 @@ final class DashboardServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
-    /// Sends one signed NCMB request over real HTTP, as an app would (no session: ACLs apply).
-    func rest(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> (status: Int, json: JSONValue?) {
+    /// Sends one signed NCMB request over real HTTP, as an app would: ACLs and class permissions apply, for the
+    /// user of `sessionToken` when given. `query` is the raw query (percent-encoded, without `?`).
+    func rest(
+        _ method: HTTPMethod, _ path: String, query: String? = nil, body: String? = nil, sessionToken: String? = nil
+    ) async throws -> (status: Int, json: JSONValue?) {
         let timestamp = WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000)).formatted
         let signature = RequestSignature.signature(
-            method: method.rawValue, host: "127.0.0.1", path: path, rawQuery: nil, applicationKey: applicationKey,
+            method: method.rawValue, host: "127.0.0.1", path: path, rawQuery: query, applicationKey: applicationKey,
             clientKey: clientKey, timestamp: timestamp)
-        var request = HTTPClientRequest(url: origin + path)
+        var request = HTTPClientRequest(url: origin + path + (query.map { "?" + $0 } ?? ""))
         request.method = method
         request.headers.add(name: NCMBHeaderName.applicationKey, value: applicationKey)
         request.headers.add(name: NCMBHeaderName.timestamp, value: timestamp)
         request.headers.add(name: NCMBHeaderName.signature, value: signature)
+        if let sessionToken { request.headers.add(name: NCMBHeaderName.sessionToken, value: sessionToken) }
         request.headers.add(name: "Content-Type", value: "application/json")
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
