@@ -11,12 +11,14 @@ let csrfToken = '';
  * the API names one) or NCMB's own error JSON, with the HTTP status.
  */
 export class ApiError extends Error {
-  constructor(status, code, message, field) {
+  constructor(status, code, message, field, details) {
     super(message || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.code = code || '';
     this.field = field || '';
+    /** The whole error JSON, for answers that say more (a script's syntax error has `line` and `column`). */
+    this.details = details ?? null;
   }
 }
 
@@ -62,23 +64,25 @@ export async function request(method, path, { query, body } = {}) {
     redirectToLogin();
     throw new ApiError(401, json?.code ?? 'unauthenticated', json?.error);
   }
-  if (!response.ok) throw new ApiError(response.status, json?.code, json?.error ?? text, json?.field);
+  if (!response.ok) throw new ApiError(response.status, json?.code, json?.error ?? text, json?.field, json);
   return json;
 }
 
 /**
- * Sends a file's bytes as the body of a POST (the files API), reporting the upload's progress.
+ * Sends a file's bytes as the body of a POST (the files API) or a PUT (an import's files), reporting the upload's
+ * progress.
  * @param {string} path path after /dashboard/api, segments already encoded
  * @param {Blob} file the bytes; its `type` is sent as Content-Type
- * @param {{query?: object, onProgress?: (sent: number, total: number) => void}} [options]
+ * @param {{query?: object, onProgress?: (sent: number, total: number) => void, method?: string}} [options] `method`
+ *   defaults to POST
  * @returns {Promise<any>} the parsed JSON answer; an ApiError as `request` throws them
  */
-export function upload(path, file, { query, onProgress } = {}) {
+export function upload(path, file, { query, onProgress, method = 'POST' } = {}) {
   const parameters = new URLSearchParams(Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== ''));
   const url = base + path + (parameters.toString() ? `?${parameters}` : '');
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', url);
+    request.open(method, url);
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('X-Kumo-CSRF', csrfToken);
     request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');

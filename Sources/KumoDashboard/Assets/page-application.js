@@ -17,6 +17,9 @@ const sections = [
   ['roles', 'roles.title'],
   ['files', 'files.title'],
   ['installations', 'installations.title'],
+  ['push', 'push.title'],
+  ['scripts', 'scripts.title'],
+  ['import', 'import.title'],
   ['settings', 'app.settings'],
 ];
 
