@@ -34,8 +34,9 @@ final class DashboardServer: @unchecked Sendable {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kumo")
     }
 
-    /// Prepares a data directory with the application and the administrator, then starts `kumo serve`.
-    static func started() async throws -> DashboardServer {
+    /// Prepares a data directory with the application and the administrator, runs the `setup` commands (each given
+    /// `--data-dir`, e.g. `["apps", "push", …]`), then starts `kumo serve` with `serveArguments` added.
+    static func started(setup: [[String]] = [], serveArguments: [String] = []) async throws -> DashboardServer {
         let server = try DashboardServer()
         try await offTheCooperativePool {
             try server.run([
@@ -46,7 +47,8 @@ final class DashboardServer: @unchecked Sendable {
                 "admins", "create", "--email", server.adminEmail, "--password", server.adminPassword,
                 "--password-hash-cost", "4", "--data-dir", server.dataDirectory.path,
             ])
-            try server.startBlocking()
+            for arguments in setup { try server.run(arguments + ["--data-dir", server.dataDirectory.path]) }
+            try server.startBlocking(extraArguments: serveArguments)
         }
         return server
     }
@@ -82,10 +84,10 @@ final class DashboardServer: @unchecked Sendable {
         ProcessInfo.processInfo.environment.merging(["KUMO_DASHBOARD_PASSWORD_HASH_COST": "4"]) { _, new in new }
     }
 
-    private func startBlocking() throws {
+    private func startBlocking(extraArguments: [String]) throws {
         let process = ChildProcess()
         process.executableURL = Self.executable
-        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", "error"]
+        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", "error"] + extraArguments
         process.environment = Self.environment
         let output = Pipe()
         process.standardOutput = output
