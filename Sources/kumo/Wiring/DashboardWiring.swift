@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import KumoDashboard
+import KumoPush
 import KumoSeams
 import KumoServer
 import KumoStorage
@@ -21,7 +22,8 @@ struct DashboardWiring: Sendable {
     func dashboardEnvironment(_ calls: any AdministratorCalls) -> DashboardEnvironment {
         DashboardEnvironment(
             storage: storage, calls: calls, passwordHasher: BcryptAdminPasswordHasher(cost: options.passwordHashCost),
-            clock: environment.clock, identifiers: environment.identifiers, logger: logger)
+            clock: environment.clock, identifiers: environment.identifiers, logger: logger,
+            pushCredentialsCheck: PlatformPushCredentialsCheck())
     }
 
     /// The dashboard mounted at `/dashboard` of the API port, calling the NCMB pipeline of that port's responder.
