@@ -295,6 +295,9 @@ let package = Package(
                 "KumoStorage",
                 "KumoSeams",
                 "NCMBWire",
+                // The import jobs run `kumo import`'s importer; the Overview reads the per-minute metrics ring.
+                "KumoImport",
+                "KumoOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -361,7 +364,7 @@ let package = Package(
         .testTarget(
             name: "KumoDashboardTests",
             dependencies: [
-                "KumoDashboard", "KumoServer", "KumoSeams", "KumoStorage", "KumoTestSupport", "NCMBWire",
+                "KumoDashboard", "KumoServer", "KumoSeams", "KumoStorage", "KumoTestSupport", "NCMBWire", "KumoOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

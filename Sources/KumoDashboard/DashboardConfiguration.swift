@@ -55,6 +55,8 @@ package struct DashboardEnvironment: Sendable {
     package var identifiers: any IdentifierGenerator
     /// Where failures are logged.
     package var logger: Logger
+    /// What the Scripts, Import/Export and Overview pages use (Node's syntax check, import jobs, the metrics ring).
+    package var operations = DashboardOperationsEnvironment()
     /// Checks push keys before settings store them (`KumoPush`'s `PlatformPushCredentialsCheck` in `kumo`); `nil`
     /// stores them unchecked.
     package var pushCredentialsCheck: (any PushCredentialsCheck)?

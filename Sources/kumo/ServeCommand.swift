@@ -201,8 +201,7 @@ struct ServeCommand: AsyncParsableCommand {
         MemoryReturn.configure()
         let logger = LoggingSetup.bootstrap(level: logLevel, format: operationsOptions.logFormat)
         // Before anything records a metric: storage, push and the server take the bootstrapped factory.
-        let metrics = operationsOptions.metricsPort.map { _ in MetricsExport() }
-        if let metrics { MetricsSystem.bootstrap(metrics.factory) }
+        let (metrics, minuteMetrics) = DashboardOperations.bootstrapMetrics(metricsPort: operationsOptions.metricsPort)
         var configuration = KumoConfiguration()
         configuration.trustedProxies = operationsOptions.trustedProxies
         configuration.host = host
@@ -237,9 +236,14 @@ struct ServeCommand: AsyncParsableCommand {
         environment.scripts = scripts.runner
         environment.scriptExecutions = executionLog
         if operationsOptions.writesAccessLog { environment.accessLog = Logger(label: "kumo.access") }
-        let dashboard = DashboardWiring(
+        var dashboard = DashboardWiring(
             options: dashboardOptions, storage: storage, environment: environment, configuration: configuration, tls: tls != nil,
             trustedProxies: operationsOptions.trustedProxies, logger: logger)
+        if dashboardOptions.isOn {
+            dashboard.operations = try DashboardOperations(
+                dataDirectory: storageOptions.dataDirectory, nodePath: scriptOptions.node, metrics: minuteMetrics, storage: storage,
+                clock: environment.clock, identifiers: environment.identifiers, logger: logger)
+        }
         let setupToken = dashboardOptions.isOn ? try await AdministrationSetup(storage: storage, clock: environment.clock).prepare() : nil
         let server = buildApplication(
             configuration: configuration, environment: environment, tls: tls, eventLoopGroup: eventLoopGroup,

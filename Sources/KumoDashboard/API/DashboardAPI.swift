@@ -33,6 +33,10 @@ package struct DashboardAPI: Sendable {
     let push: PushController
     let classPermissions: ClassPermissionsController
     let indexes: IndexesController
+    let scripts: ScriptsController
+    let imports: ImportsController
+    let export: ExportController
+    let metrics: MetricsController
 
     init(configuration: DashboardConfiguration, environment: DashboardEnvironment) {
         self.session = SessionController(environment: environment)
@@ -46,6 +50,10 @@ package struct DashboardAPI: Sendable {
         self.push = PushController(environment: environment)
         self.classPermissions = ClassPermissionsController(environment: environment)
         self.indexes = IndexesController(environment: environment)
+        self.scripts = ScriptsController(environment: environment)
+        self.imports = ImportsController(environment: environment)
+        self.export = ExportController(environment: environment)
+        self.metrics = MetricsController(environment: environment)
     }
 
     func handle(_ route: DashboardAPIRoute, call: Call) async throws -> Response {
@@ -68,6 +76,11 @@ package struct DashboardAPI: Sendable {
             return try await classPermissions.handle(request, applicationName: application, className: className, call: call)
         case .indexes(let application, let className, let request):
             return try await indexes.handle(request, applicationName: application, className: className, call: call)
+        case .scripts(let application, let request): return try await scripts.handle(request, applicationName: application, call: call)
+        case .imports(let application, let request): return try await imports.handle(request, applicationName: application, call: call)
+        case .export(let application, let classes, let includeSecrets):
+            return try await export.export(applicationName: application, classes: classes, includeSecrets: includeSecrets, call: call)
+        case .metrics(let minutes): return metrics.points(minutes: minutes)
         case .unknown: return DashboardResponses.error(.notFound, code: "notFound", "No such endpoint of the dashboard API.")
         }
     }

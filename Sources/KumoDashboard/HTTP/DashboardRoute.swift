@@ -78,6 +78,14 @@ package enum DashboardAPIRoute: Sendable, Hashable {
     case classPermissions(application: String, className: String, PermissionsRequest)
     /// `/apps/{app}/classes/{class}/indexes`.
     case indexes(application: String, className: String, IndexesRequest)
+    /// `/apps/{app}/scripts…`.
+    case scripts(application: String, ScriptsRequest)
+    /// `/apps/{app}/imports…`.
+    case imports(application: String, ImportsRequest)
+    /// `GET /apps/{app}/export?classes=&includeSecrets=`.
+    case export(application: String, classes: String?, includeSecrets: String?)
+    /// `GET /metrics?minutes=`.
+    case metrics(minutes: String?)
     /// No such endpoint.
     case unknown
 
@@ -110,6 +118,7 @@ package enum DashboardAPIRoute: Sendable, Hashable {
         default: break
         }
         if let route = matchApplicationPage(method: method, segments: segments, items: items) { return route }
+        if let route = operationsMatch(method: method, segments: segments, items: items) { return route }
         guard segments.count >= 5, segments[0] == "apps", segments[2] == "classes" else { return .unknown }
         let (application, className) = (segments[1], segments[3])
         let request: ObjectsRequest

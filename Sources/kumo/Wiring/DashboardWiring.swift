@@ -17,13 +17,17 @@ struct DashboardWiring: Sendable {
     let tls: Bool
     let trustedProxies: [AddressRange]
     let logger: Logger
+    /// The Scripts, Import/Export and Overview pages' dependencies; `nil` when the dashboard is off.
+    var operations: DashboardOperations?
 
     /// The dashboard's environment over `calls`.
     func dashboardEnvironment(_ calls: any AdministratorCalls) -> DashboardEnvironment {
-        DashboardEnvironment(
+        var dashboardEnvironment = DashboardEnvironment(
             storage: storage, calls: calls, passwordHasher: BcryptAdminPasswordHasher(cost: options.passwordHashCost),
             clock: environment.clock, identifiers: environment.identifiers, logger: logger,
             pushCredentialsCheck: PlatformPushCredentialsCheck())
+        operations?.apply(to: &dashboardEnvironment)
+        return dashboardEnvironment
     }
 
     /// The dashboard mounted at `/dashboard` of the API port, calling the NCMB pipeline of that port's responder.
