@@ -8,8 +8,9 @@ extension WebDriverSession {
     /// Opens every page of an application's users, roles, files, installations, settings and a class's permissions
     /// and indexes (reached through the application page's navigation and the class's toolbar), in the current
     /// language: each renders, leaves no stray text in `main`, and its console stays clean. Creates a user, a role, an
-    /// installation and a PNG file the first time. Returns the console errors seen.
-    func visitApplicationPages(of server: DashboardServer) async throws -> [LogEntry] {
+    /// installation and a PNG file the first time. With `checkingWidth`, each page must also fit the window's width
+    /// (wide tables scroll inside their frame). Returns the console errors seen.
+    func visitApplicationPages(of server: DashboardServer, checkingWidth: Bool = false) async throws -> [LogEntry] {
         var errors: [LogEntry] = []
         let fixtures = try await ApplicationPageFixtures.ensure(on: server, browser: self)
         let application = "/dashboard/apps/\(server.applicationName)"
@@ -34,6 +35,9 @@ extension WebDriverSession {
             #expect(try await currentURL() == server.origin + path)
             #expect(try await element("main h1").text().isEmpty == false, "\(page) has a title")
             #expect(try await execute(SessionBrowserTests.strayTextInMain) == [], "\(page) has no stray text")
+            if checkingWidth {
+                #expect(try await execute(UsersAndRolesBrowserTests.pageOverflows) == false, "\(page) fits the width")
+            }
             errors += try await consoleErrorsExceptFavicon()
         }
         return errors

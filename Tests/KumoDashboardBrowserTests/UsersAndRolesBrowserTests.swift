@@ -59,6 +59,18 @@ struct UsersAndRolesBrowserTests {
             #expect(afterEnd.status == 401)
             #expect(afterEnd.json?["code"] == "E401001")
 
+            // A new password: a `password` field added and saved; the user logs in with it, not with the old one.
+            #expect(try await browser.element("main h1").text() == "hanako")
+            try await browser.element(#"#add-field input[name="newField"]"#).type("password" + WebDriverKey.enter)
+            try await browser.element(#"fieldset[data-field="password"] input[name="value"]"#).type("hanako-password-2")
+            try await browser.element("#save").click()
+            try await browser.element(#"#status[data-kind="success"]"#)
+            try await browser.waitForPage("user")
+            let newLogin = try await server.rest(.POST, "/2013-09-01/login", body: #"{"userName":"hanako","password":"hanako-password-2"}"#)
+            #expect(newLogin.status == 200)
+            let oldLogin = try await server.rest(.POST, "/2013-09-01/login", body: #"{"userName":"hanako","password":"hanako-password-1"}"#)
+            #expect(oldLogin.status == 401)
+
             // Search finds the user by part of the mail address; delete from the user page.
             try await browser.element(#".breadcrumbs a[href="/dashboard/apps/e2e/users"]"#).click()
             try await browser.waitForPage("users")
@@ -146,6 +158,19 @@ struct UsersAndRolesBrowserTests {
             try await browser.waitForPage("objects")
             #expect(try await server.rest(.GET, "/2013-09-01/installations/\(installation)").status == 404)
             #expect(try await browser.consoleErrorsExceptFavicon().isEmpty)
+        }
+    }
+
+    @Test func everyApplicationPageFitsATabletInPortrait() async throws {
+        let server = try await DashboardServer.started()
+        defer { server.stop() }
+        _ = try await server.rest(.POST, "/2013-09-01/classes/Food", body: #"{"name":"ramen","price":900}"#)
+
+        try await WebDriver.withSession(acceptLanguage: "ja", width: 768, height: 1024) { browser in
+            try await browser.signIn(to: server)
+            try await browser.waitForPage("applications")
+            let errors = try await browser.visitApplicationPages(of: server, checkingWidth: true)
+            #expect(errors.isEmpty, "console errors: \(errors)")
         }
     }
 

@@ -27,16 +27,19 @@ export function render(main, context) {
 /**
  * Renders an object editor; other pages reuse it (a user's page) with their own trail and parts.
  * @param {object} [options] `crumbs`: the breadcrumb pairs before the last one; `listHref`: where Back and a delete
- *   lead (default: the class's grid); `heading`: the title; `lead(original)`: elements shown above the form.
+ *   lead (default: the class's grid); `heading(original)`: the title, from the object; `lead(original)`: elements
+ *   shown above the form.
  */
 export async function renderObject(main, context, { crumbs, listHref, heading, lead } = {}) {
   const { app: applicationName, className, objectId } = context.parameters;
   const isNew = objectId === undefined;
   const classHref = listHref ?? href(['apps', applicationName, 'classes', className]);
-  context.title(heading ?? (isNew ? t('object.newTitle', { className }) : `${className} ${objectId}`));
+  context.title(isNew ? t('object.newTitle', { className }) : `${className} ${objectId}`);
   const objectPath = (...rest) => api.path('apps', applicationName, 'classes', className, 'objects', ...rest);
   const original = isNew ? { acl: { '*': { read: true, write: true } } } : await api.request('GET', objectPath(objectId));
   if (!context.isCurrent()) return;
+  const title = heading?.(original);
+  if (title) context.title(title);
 
   const rows = new Map();
   const fieldList = h('div', { class: 'fields', id: 'fields' });
@@ -184,7 +187,7 @@ export async function renderObject(main, context, { crumbs, listHref, heading, l
   append(main,
     breadcrumbs([...(crumbs ?? [[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])],
       [className, classHref]]), [isNew ? t('object.new') : objectId]]),
-    h('h1', {}, heading ?? (isNew ? t('object.newTitle', { className }) : h('code', { text: objectId }))),
+    h('h1', {}, title ?? (isNew ? t('object.newTitle', { className }) : h('code', { text: objectId }))),
     meta,
     lead?.(original),
     form);

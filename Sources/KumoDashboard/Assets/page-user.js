@@ -37,7 +37,8 @@ function actions(applicationName, user, context) {
   return h('section', { class: 'card', id: 'user-actions', 'aria-labelledby': 'user-actions-title' },
     h('h2', { id: 'user-actions-title', text: t('user.actions') }),
     h('div', { class: 'actions' }, reset, endSessions),
-    mailAddress ? null : h('p', { class: 'hint', text: t('user.noMailAddress') }));
+    mailAddress ? null : h('p', { class: 'hint', text: t('user.noMailAddress') }),
+    h('p', { class: 'hint', text: t('user.passwordHint') }));
 }
 
 /** Renders the user page. */
@@ -46,6 +47,7 @@ export function render(main, context) {
   return renderObject(main, { ...context, parameters: { app: applicationName, className: 'users', objectId } }, {
     crumbs: usersCrumbs(applicationName),
     listHref: href(['apps', applicationName, 'users']),
+    heading: (user) => (typeof user?.userName === 'string' && user.userName ? user.userName : null),
     lead: (user) => actions(applicationName, { ...user, objectId }, context),
   });
 }
