@@ -42,7 +42,7 @@ struct OperationsModuleBrowserTests {
                       text.readableReason({ reasonCode: 'somethingNew', reason: 'a reason nobody mapped' }),
                     ].map((reason) => [reason.code, reason.sentence.slice(0, 30), reason.detail.slice(0, 12)]),
                     statuses: [0, 1, 2, 3, 4, 9].map(text.statusText),
-                    scales: [charts.niceScale(0), charts.niceScale(7), charts.niceScale(130), charts.niceScale(0.9)],
+                    scales: [charts.niceScale(0), charts.niceScale(7), charts.niceScale(130), charts.niceScale(0.9), charts.niceScale(2, 4, true)],
                     steps: [60, 360, 1440].map(charts.timeStep),
                     uploads: [
                       importPage.uploadTarget({ name: 'GameScore.json', webkitRelativePath: '' }),
@@ -85,7 +85,10 @@ struct OperationsModuleBrowserTests {
             #expect(answer["statuses"] == ["Scheduled", "Delivering", "Delivered", "Partly failed", "Failed", "9"])
             #expect(
                 answer["scales"]
-                    == [["top": 1, "step": 0.25], ["top": 8, "step": 2], ["top": 150, "step": 50], ["top": 1, "step": 0.25]])
+                    == [
+                        ["top": 1, "step": 0.25], ["top": 8, "step": 2], ["top": 150, "step": 50], ["top": 1, "step": 0.25],
+                        ["top": 2, "step": 1],
+                    ])
             #expect(answer["steps"] == [10, 60, 360])
             #expect(
                 answer["uploads"]

@@ -22,10 +22,13 @@ function svg(tag, attributes = {}, ...children) {
   return element;
 }
 
-/** A "nice" upper bound and step for a y axis from 0 to `maximum` with about `count` steps (1, 2, 2.5, 5 × 10ⁿ). */
-export function niceScale(maximum, count = 4) {
-  if (!(maximum > 0)) return { top: 1, step: 0.25 };
-  const rough = maximum / count;
+/**
+ * A "nice" upper bound and step for a y axis from 0 to `maximum` with about `count` steps (1, 2, 2.5, 5 × 10ⁿ); with
+ * `wholeNumbers` (counts) the step is at least 1.
+ */
+export function niceScale(maximum, count = 4, wholeNumbers = false) {
+  if (!(maximum > 0)) return wholeNumbers ? { top: 1, step: 1 } : { top: 1, step: 0.25 };
+  const rough = wholeNumbers ? Math.max(maximum / count, 1) : maximum / count;
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = [1, 2, 2.5, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= rough) ?? 10 * power;
   return { top: Math.ceil(maximum / step - 1e-9) * step, step };
@@ -52,13 +55,14 @@ function timeLabel(milliseconds, withDate) {
  *   (`null` for a gap); at most six (six colours)
  * @param {(value: number) => string} [options.format] how values read on the axis, the tooltips and the table
  * @param {string} [options.unit] the y axis's unit, written above it
+ * @param {boolean} [options.wholeNumbers] the values are counts: the y axis has no fractional ticks
  */
-export function lineChart({ id, title, times, series, format = formatNumber, unit }) {
+export function lineChart({ id, title, times, series, format = formatNumber, unit, wholeNumbers = false }) {
   const captionId = uniqueId('chart');
   const plotWidth = width - margin.left - margin.right;
   const plotHeight = height - margin.top - margin.bottom;
   const values = series.flatMap((line) => line.values).filter((value) => typeof value === 'number' && Number.isFinite(value));
-  const { top, step } = niceScale(Math.max(0, ...values));
+  const { top, step } = niceScale(Math.max(0, ...values), 4, wholeNumbers);
   const start = times[0] ?? 0;
   const end = times.at(-1) ?? start;
   const span = Math.max(end - start, 60_000);

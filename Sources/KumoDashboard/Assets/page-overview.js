@@ -42,9 +42,9 @@ function charts(points) {
   const times = points.map((point) => Date.parse(point.time));
   const column = (key) => points.map((point) => point[key] ?? (key.endsWith('Milliseconds') ? null : 0));
   return h('div', { class: 'charts', id: 'overview-charts' },
-    lineChart({ id: 'chart-requests', title: t('overview.requests'), unit: t('overview.perMinute'), times,
+    lineChart({ id: 'chart-requests', title: t('overview.requests'), unit: t('overview.perMinute'), times, wholeNumbers: true,
       series: [{ key: 'requests', label: t('overview.series.requests'), values: column('requests') }] }),
-    lineChart({ id: 'chart-errors', title: t('overview.errors'), unit: t('overview.perMinute'), times,
+    lineChart({ id: 'chart-errors', title: t('overview.errors'), unit: t('overview.perMinute'), times, wholeNumbers: true,
       series: [
         { key: 'errors4xx', label: t('overview.series.errors4xx'), values: column('errors4xx') },
         { key: 'errors5xx', label: t('overview.series.errors5xx'), values: column('errors5xx') },
@@ -54,7 +54,7 @@ function charts(points) {
         { key: 'p50', label: t('overview.series.p50'), values: column('p50Milliseconds') },
         { key: 'p99', label: t('overview.series.p99'), values: column('p99Milliseconds') },
       ] }),
-    lineChart({ id: 'chart-push', title: t('overview.push'), unit: t('overview.perMinute'), times,
+    lineChart({ id: 'chart-push', title: t('overview.push'), unit: t('overview.perMinute'), times, wholeNumbers: true,
       series: [
         { key: 'pushDelivered', label: t('overview.series.pushDelivered'), values: column('pushDelivered') },
         { key: 'pushFailed', label: t('overview.series.pushFailed'), values: column('pushFailed') },
