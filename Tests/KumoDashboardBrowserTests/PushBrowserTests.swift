@@ -63,8 +63,17 @@ struct PushBrowserTests {
                     // The segment counts the installations it reaches: both, then only iOS ones (both again).
                     try await browser.element(#"#push-audience[data-count="2"]"#)
                     try await browser.element(#"input[name="target"][value="android"]"#).click()
+                    // A condition built with the data browser's builder becomes the push's searchCondition.
+                    try await browser.element("#push-recipients #add-condition").click()
+                    try await browser.element(#"#push-recipients input[name="field"]"#).type("deviceType")
+                    try await browser.element(#"#push-recipients input[name="value"]"#).type("ios")
+                    #expect(
+                        try await browser.element(#"#push-recipients textarea[name="where"]"#).property("value") == #"{"deviceType":"ios"}"#
+                    )
+                    try await browser.element(#"#push-recipients button[type="submit"]"#).click()
                     try await browser.element(#"#push-form input[name="title"]"#).type("セール")
                     try await browser.element(#"#push-form textarea[name="message"]"#).type("本日限定のお知らせです")
+                    try await browser.execute("document.activeElement.blur(); window.scrollTo(0, 0);")
                     try await browser.screenshotForDocumentation("dashboard-push-compose")
                     try await browser.element("#send-push").click()
 
@@ -83,6 +92,8 @@ struct PushBrowserTests {
                             == "delivered")
                     #expect(try await browser.element(#"#push-counts [data-count="delivered"] dd"#).text() == "1")
                     #expect(try await browser.element(#"#push-counts [data-count="failed"] dd"#).text() == "1")
+                    #expect(try await browser.element("#push-details").text().contains(#"{"deviceType":"ios"}"#))
+                    try await browser.execute("document.getElementById('push-counts').scrollIntoView()")
                     try await browser.screenshotForDocumentation("dashboard-push-outcomes")
                     consoleErrors += try await browser.consoleErrorsExceptFavicon()
 

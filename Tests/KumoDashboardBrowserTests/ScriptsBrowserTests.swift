@@ -78,6 +78,7 @@ struct ScriptsBrowserTests {
             #expect(try await entry.element(".log-console").text().contains("greeting kumo"))
             #expect(try await entry.element(".log-request-body").text().contains("kumo"))
             #expect(try await entry.element(".log-response-body").text().contains("dashboard"))
+            try await browser.execute("document.querySelector('#run-result h3').scrollIntoView()")
             try await browser.screenshotForDocumentation("dashboard-script")
             consoleErrors += try await browser.consoleErrorsExceptFavicon()
 
@@ -89,7 +90,6 @@ struct ScriptsBrowserTests {
             try await browser.element(#".breadcrumbs a[href="/dashboard/apps/e2e/scripts"]"#).click()
             try await browser.waitForPage("scripts")
             #expect(try await browser.element(#"#scripts tr[data-script="hello.js"] .script-state"#).attribute("data-enabled") == "false")
-            try await browser.screenshotForDocumentation("dashboard-scripts")
 
             // Deleted from the list after the confirmation.
             try await browser.element(#"#scripts tr[data-script="hello.js"] .delete-script"#).click()
