@@ -26,8 +26,11 @@ extension WebDriverSession {
     }
 
     /// Opens each page of push, scripts, import/export and the overview in the current language, waits for it to
-    /// render, checks that it has a heading and no stray text; returns the console errors seen.
-    func visitPushScriptsImportAndOverviewPages(_ server: DashboardServer, pushId: String) async throws -> [LogEntry] {
+    /// render, checks that it has a heading and no stray text (and, `checkingWidth`, that it is no wider than the
+    /// window); returns the console errors seen.
+    func visitPushScriptsImportAndOverviewPages(
+        _ server: DashboardServer, pushId: String, checkingWidth: Bool = false
+    ) async throws -> [LogEntry] {
         let pages = [
             ("/dashboard/apps/e2e/push", "pushes"), ("/dashboard/apps/e2e/push/new", "push-new"),
             ("/dashboard/apps/e2e/push/\(pushId)", "push"), ("/dashboard/apps/e2e/scripts", "scripts"),
@@ -39,6 +42,7 @@ extension WebDriverSession {
             try await waitForPage(name)
             #expect(try await element("main h1").text().isEmpty == false, "\(path)")
             #expect(try await execute(SessionBrowserTests.strayTextInMain) == [], "\(path)")
+            if checkingWidth { #expect(try await execute(UsersAndRolesBrowserTests.pageOverflows) == false, "\(path) overflows") }
             errors += try await consoleErrorsExceptFavicon()
         }
         #expect(try await element(#"main[data-page="overview"] #chart-requests svg"#).attribute("aria-hidden") == "true")
