@@ -126,27 +126,37 @@ package final class WebDriver: Sendable {
     }
 
     /// Runs `body` with a fresh browser session; the browser, its profile and the driver are gone afterwards, also
-    /// when `body` throws.
+    /// when `body` throws. One session at a time in the process (``BrowserTurns``): a caller waits for the previous one.
     package static func withSession<Value: Sendable>(
         acceptLanguage: String = "en", width: Int = 1280, height: Int = 900,
         _ body: (WebDriverSession) async throws -> Value
     ) async throws -> Value {
-        let driver = try await start()
+        await BrowserTurns.shared.take()
+        let driver: WebDriver
+        do {
+            driver = try await start()
+        } catch {
+            await BrowserTurns.shared.giveBack()
+            throw error
+        }
         let session: WebDriverSession
         do {
             session = try await driver.newSession(acceptLanguage: acceptLanguage, width: width, height: height)
         } catch {
             driver.stop()
+            await BrowserTurns.shared.giveBack()
             throw error
         }
         do {
             let value = try await body(session)
             await session.quit()
             driver.stop()
+            await BrowserTurns.shared.giveBack()
             return value
         } catch {
             await session.quit()
             driver.stop()
+            await BrowserTurns.shared.giveBack()
             throw error
         }
     }
