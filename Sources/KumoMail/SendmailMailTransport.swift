@@ -68,7 +68,7 @@ package struct SendmailMailTransport: MailTransport {
         } catch {
             throw SendmailError.couldNotStart(command: command, reason: "\(error)")
         }
-        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = timeout.wholeMilliseconds
         // SIGKILL: a hung MTA may ignore SIGTERM (and a parent that ignores SIGTERM passes that on through exec).
         let processIdentifier = process.processIdentifier
         let watchdog = DispatchWorkItem { [process] in

@@ -5,9 +5,9 @@ import Foundation
 /// 50th and 99th percentiles, and push deliveries.
 ///
 /// A fixed ring of ``capacity`` one-minute buckets, allocated once (about 0.6 MiB for 24 hours): a bucket is reused when
-/// its minute comes round again, so memory never grows. Latencies go into ``LatencyBuckets`` (geometric, 7 % wide),
-/// so a percentile is exact to within its bucket. Safe to call from any thread; every call is a few arithmetic steps
-/// under one lock.
+/// its minute comes round again, so memory never grows. Latencies go into ``LatencyBuckets`` (geometric, each bound 15 %
+/// above the one before), and a percentile is its bucket's geometric middle, within 7.2 % of every latency the bucket
+/// holds. Safe to call from any thread; every call is a few arithmetic steps under one lock.
 package final class MinuteMetrics: @unchecked Sendable {
     // @unchecked: every stored property below is only touched while `lock` is held.
 

@@ -1,5 +1,6 @@
 package import KumoStorage
 package import Logging
+import NCMBWire
 package import NIOCore
 import PostgresNIO
 
@@ -146,8 +147,7 @@ extension PostgresConfiguration {
         client.options.connectTimeout = timeout
         // The read time limit when one is set (it bounds every statement, writes included), the call timeout otherwise.
         let statementTimeout = min(readLimits.timeLimit ?? timeout, timeout)
-        let milliseconds =
-            statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = statementTimeout.wholeMilliseconds
         var parameters = [("application_name", "kumo"), ("statement_timeout", "\(max(1, milliseconds))")]
         if let schema { parameters.append(("search_path", schema)) }
         client.options.additionalStartupParameters = parameters

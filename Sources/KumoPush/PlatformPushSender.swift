@@ -32,10 +32,9 @@ package struct PlatformPushSender: PushNotificationSender {
         self.endpoints = endpoints
         self.clock = clock
         self.logger = logger
-        let components = requestTimeout.components
-        let nanoseconds = components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
         let http = PushHTTPClient(
-            additionalTrustRootsPEM: endpoints.additionalTrustRootsPEM, requestTimeout: .nanoseconds(max(1, nanoseconds)))
+            additionalTrustRootsPEM: endpoints.additionalTrustRootsPEM,
+            requestTimeout: .nanoseconds(max(1, requestTimeout.wholeNanoseconds)))
         self.http = http
         apns = APNsClient(endpoints: endpoints, http: http, tokens: APNsProviderTokens(clock: clock))
         fcm = FCMClient(

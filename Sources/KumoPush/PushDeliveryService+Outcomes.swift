@@ -20,9 +20,7 @@ extension PushDeliveryService {
     /// many went.
     @discardableResult
     package func pruneOutcomes() async throws -> Int {
-        let retention = outcomeRetention.components
-        let milliseconds = retention.seconds * 1000 + retention.attoseconds / 1_000_000_000_000_000
-        let cutoff = WireDate(millisecondsSince1970: clock.now().millisecondsSince1970 - milliseconds)
+        let cutoff = WireDate(millisecondsSince1970: clock.now().millisecondsSince1970 - outcomeRetention.wholeMilliseconds)
         var total = 0
         while true {
             let deleted = try await storage.pushOutcomes.prune(before: cutoff, limit: PushDeliveryService.outcomePruneBatch)

@@ -1,5 +1,6 @@
 import KumoStorage
 import Metrics
+import NCMBWire
 
 extension SQLiteWriter {
     /// Runs one batch in one transaction and returns each unit's outcome; every unit fails if the commit fails.
@@ -14,7 +15,7 @@ extension SQLiteWriter {
         }
         batchUnits.record(batch.count)
         let elapsed = ContinuousClock.now - start
-        commitDuration.recordNanoseconds(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        commitDuration.recordNanoseconds(elapsed.wholeNanoseconds)
         return outcomes
     }
 

@@ -115,7 +115,7 @@ final class ScriptWorker: @unchecked Sendable {
                 die("the worker could not be written to: \(error)")
                 return
             }
-            let milliseconds = Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int(timeout.wholeMilliseconds)
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [weak self] in
                 self?.expire(identifier)
             }

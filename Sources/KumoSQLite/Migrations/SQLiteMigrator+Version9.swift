@@ -4,7 +4,7 @@ extension SQLiteMigrator {
     ///
     /// - `outcome` is `delivered`, `failed` or `retrying`; `reason_code` a stable code (APNs `BadDeviceToken`, FCM
     ///   `UNREGISTERED`, `expired`, …) or `NULL` when delivered; `reason` a readable sentence; `time` (ms) the attempt's.
-    /// - `push_outcomes_by_time` serves the pruning by age (`kumo serve --push-outcome-retention-days`).
+    /// - `push_outcomes_by_time` serves the pruning by age (`kumo serve --push-outcome-days`).
     static let version9 = """
         CREATE TABLE push_outcomes (
             row_id INTEGER NOT NULL REFERENCES objects (row_id) ON DELETE CASCADE,

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NCMBWire
 import NIOConcurrencyHelpers
 import NIOCore
 
@@ -36,8 +37,7 @@ struct AccessLogEntry: Sendable {
 
     /// Writes the line at `info`: message `request`, the fields as metadata (the log format decides the layout).
     func write(to logger: Logger, duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        let milliseconds = duration.fractionalMilliseconds
         logger.info(
             "request",
             metadata: [

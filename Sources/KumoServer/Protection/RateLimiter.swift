@@ -50,7 +50,7 @@ package final class RateLimiter: Sendable {
             if buckets.count >= RateLimiter.maximumKeys, buckets[key] == nil { RateLimiter.prune(&buckets, rate: rate, now: now) }
             var bucket = buckets[key] ?? Bucket(tokens: rate.burst, updated: now)
             let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.fractionalSeconds
             bucket.tokens = min(rate.burst, bucket.tokens + max(0, seconds) * rate.perSecond)
             bucket.updated = now
             defer { buckets[key] = bucket }
@@ -67,7 +67,7 @@ package final class RateLimiter: Sendable {
     private static func prune(_ buckets: inout [String: Bucket], rate: Rate, now: ContinuousClock.Instant) {
         buckets = buckets.filter { _, bucket in
             let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.fractionalSeconds
             return bucket.tokens + seconds * rate.perSecond < rate.burst
         }
         if buckets.count >= maximumKeys { buckets.removeAll(keepingCapacity: true) }

@@ -57,7 +57,7 @@ struct ScriptExecutionEntry {
         if let body = invocation.body { request["body"] = .string(ScriptLogRedaction.body(body)) }
         return ScriptExecution(
             applicationId: invocation.script.applicationId, scriptName: invocation.script.name, startedAt: startedAt,
-            durationMilliseconds: elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000,
+            durationMilliseconds: elapsed.wholeMilliseconds,
             method: invocation.method, status: status, request: request, response: response, console: console, error: error,
             stack: stack)
     }

@@ -30,7 +30,7 @@ package final class SlowQueryRecorder: Sendable, Hashable {
     /// Notes a find that took `duration`, when it is at least ``threshold`` and has a shape.
     package func observe(_ request: FindRequest, duration: Duration, now: WireDate) {
         guard duration >= threshold, let shape = QueryShape(request) else { return }
-        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        let milliseconds = duration.fractionalMilliseconds
         let key = shape.applicationId + "\u{1}" + shape.className.rawValue + "\u{1}" + shape.key
         pending.withLock { pending in
             if var run = pending.runs[key] {

@@ -1,3 +1,4 @@
+import NCMBWire
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -77,7 +78,7 @@ struct LoadGenerator: Sendable {
         var recorder = LoadRecorder()
         for driver in drivers { recorder.merge(try await driver.eventLoop.submit { driver.value.endWindow() }.get()) }
         let elapsed = ContinuousClock.now - windowStart
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.fractionalSeconds
         var cpuCores: [Int32: Double] = [:]
         for (processId, start) in zip(sampledProcesses, cpuAtStart) {
             if let start, let end = SystemProbe.cpuSeconds(processId: processId), seconds > 0 {

@@ -61,7 +61,7 @@ struct StorageBaseline {
                         let ended = clock.now
                         if ended >= windowStart, ended < windowEnd {
                             let elapsed = ended - started
-                            let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+                            let nanoseconds = elapsed.wholeNanoseconds
                             recorder.record(
                                 latencyNanoseconds: UInt64(max(0, nanoseconds)), isExpected: isSuccess, status: isSuccess ? 0 : 1)
                         }
@@ -74,7 +74,7 @@ struct StorageBaseline {
             for try await recorder in group { total.merge(recorder) }
             return total
         }
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.fractionalSeconds
         return recorder.summary(seconds: seconds)
     }
 }
