@@ -40,6 +40,23 @@ import Testing
         }
     }
 
+    @Test func aChangeRightAfterARESTRequestWarmedTheCacheIsSeenByTheNextRESTRequest() async throws {
+        try await DashboardHarness.with { harness, session in
+            try await session.signIn()
+
+            try await harness.server.test { requester in
+                let warm = try await requester.send(.post, "/2013-09-01/classes/Chat", body: "{}")
+                let changed = try await session.change(.put, Self.permissions, body: #"{"create":"nobody"}"#)
+                let next = try await requester.send(.post, "/2013-09-01/classes/Chat", body: "{}")
+
+                #expect(warm.status == .created)
+                #expect(changed.status == .ok)
+                #expect(next.status == .forbidden, "the pinned clock never expires the cache: only the dashboard's notice does")
+                #expect(next.errorCode == "E403001")
+            }
+        }
+    }
+
     @Test func standardClassesAreNamedAsTheDashboardNamesThem() async throws {
         try await DashboardHarness.with { harness, session in
             try await session.signIn()

@@ -1,4 +1,5 @@
 import Hummingbird
+import KumoSeams
 import KumoStorage
 import NCMBWire
 
@@ -50,7 +51,9 @@ struct ClassPermissionsController: Sendable {
                 return DashboardAnswers.invalid(error.field, error.message)
             }
             let permissions = try await administration.change(changes, applicationId: application.applicationId, className: stored)
-            try await environment.audit(
+            // Requests of this process see the new permissions at once (other instances within 5 s).
+            environment.calls.applicationChanged(applicationId: application.applicationId)
+            await environment.audit(
                 call, "classPermissions.update", application: application, target: className,
                 detail: AdministrationClassPermissions.json(permissions))
             return Self.answer(permissions, className: className)

@@ -15,6 +15,11 @@ package protocol AdministratorCalls: Sendable {
     /// Opens a stored file for reading, as `GET /files/{fileName}` would: its content type, size and bytes, or NCMB's
     /// error (404 E404001 for an unknown file).
     func download(applicationId: String, fileName: String) async -> AdministratorDownload
+
+    /// Says that an application's settings or class permissions changed in storage behind the pipeline's back (the
+    /// dashboard wrote them): the next request of this process reads them again instead of what it cached. Other
+    /// processes see the change when their caches expire, within 5 s (docs/decisions/0032-five-second-caches.md).
+    func applicationChanged(applicationId: String)
 }
 
 /// A file an administrator uploads (``AdministratorCalls/upload(_:)``).

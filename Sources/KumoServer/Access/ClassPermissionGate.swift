@@ -18,7 +18,8 @@ package final class ClassPermissionGate: Sendable {
     package init(environment: ServerEnvironment, timeToLiveMilliseconds: Int64 = 5000) {
         self.environment = environment
         self.cache = ClassPermissionCache(
-            store: environment.storage.applications, clock: environment.clock, timeToLiveMilliseconds: timeToLiveMilliseconds)
+            store: environment.storage.applications, clock: environment.clock, generation: environment.cacheGeneration,
+            timeToLiveMilliseconds: timeToLiveMilliseconds)
     }
 
     /// Throws 403 E403001 when the caller may not attempt `operation` on `className`.

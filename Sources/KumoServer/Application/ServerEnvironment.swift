@@ -34,6 +34,10 @@ package struct ServerEnvironment: Sendable {
     package var metrics = ServerMetrics()
     /// Writes the access log, one line per request at `info` (docs/operations.md#access-log); `nil` writes none.
     package var accessLog: Logger?
+    /// What the caches of applications and class permissions compare their entries with. Every copy of this
+    /// environment shares it, so a change announced through one responder (``APIResponder/applicationChanged(applicationId:)``)
+    /// makes the caches of every responder built over the environment stale.
+    package let cacheGeneration = CacheGeneration()
 
     /// Creates an environment.
     package init(

@@ -49,6 +49,12 @@ extension APIResponder: AdministratorCalls {
         }
     }
 
+    /// Makes the cached applications and class permissions of every responder over this environment stale (all of
+    /// them: such changes are rare, and an application cached by key is found again with one read).
+    package func applicationChanged(applicationId: String) {
+        environment.cacheGeneration.advance()
+    }
+
     /// The headers of an answer with a JSON body.
     private static let jsonHeaders = [AdministratorHeader(name: "Content-Type", value: "application/json")]
 

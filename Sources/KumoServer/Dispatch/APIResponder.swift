@@ -37,7 +37,8 @@ package struct APIResponder: HTTPResponder {
     package init(configuration: KumoConfiguration, environment: ServerEnvironment) {
         self.configuration = configuration
         self.environment = environment
-        self.applications = ApplicationCache(store: environment.storage.applications, clock: environment.clock)
+        self.applications = ApplicationCache(
+            store: environment.storage.applications, clock: environment.clock, generation: environment.cacheGeneration)
         self.objects = ObjectsController(environment: environment)
         self.users = UsersController(environment: environment, configuration: configuration)
         self.roles = RolesController(environment: environment)
