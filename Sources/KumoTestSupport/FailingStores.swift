@@ -47,6 +47,7 @@ package struct FailingApplicationStore: ApplicationStore {
     package var onApplicationByName: (@Sendable (String) async throws -> HostedApplication?)?
     package var onAll: (@Sendable () async throws -> [HostedApplication])?
     package var onUpdateSettings: (@Sendable (String, ApplicationSettings) async throws -> Void)?
+    package var onUpdateSettingsAtVersion: (@Sendable (String, ApplicationSettings, Int64) async throws -> Int64?)?
     package var onClassPermissions: (@Sendable (String) async throws -> [ClassName: ClassPermissions])?
     package var onSetClassPermissions: (@Sendable (ClassPermissions, String, ClassName) async throws -> Void)?
 
@@ -81,6 +82,13 @@ package struct FailingApplicationStore: ApplicationStore {
     package func updateSettings(applicationId: String, settings: ApplicationSettings) async throws {
         guard let onUpdateSettings else { throw UnexpectedCall("ApplicationStore.updateSettings", applicationId) }
         try await onUpdateSettings(applicationId, settings)
+    }
+
+    package func updateSettings(applicationId: String, settings: ApplicationSettings, expectedVersion: Int64) async throws -> Int64? {
+        guard let onUpdateSettingsAtVersion else {
+            throw UnexpectedCall("ApplicationStore.updateSettings(expectedVersion:)", "\(applicationId) at \(expectedVersion)")
+        }
+        return try await onUpdateSettingsAtVersion(applicationId, settings, expectedVersion)
     }
 
     package func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {

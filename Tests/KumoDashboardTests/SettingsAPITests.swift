@@ -68,6 +68,55 @@ import Testing
         }
     }
 
+    @Test func aChangeRightAfterARESTRequestWarmedTheCacheIsSeenByTheNextRESTRequest() async throws {
+        try await Self.with { harness, session in
+            try await harness.server.test { requester in
+                let warm = try await requester.send(.post, "/2013-09-01/classes/Note", body: "{}")
+                let changed = try await session.change(.put, Self.path, body: #"{"defaultACL":{"*":{"read":true}}}"#)
+                let next = try await requester.send(.post, "/2013-09-01/classes/Note", body: "{}")
+                let objectId = try #require(next.json?.objectValue?["objectId"]?.stringValue)
+                let read = try await requester.send(.get, "/2013-09-01/classes/Note/\(objectId)")
+
+                #expect(warm.status == .created)
+                #expect(changed.status == .ok)
+                #expect(read.json?.objectValue?["acl"] == ["*": ["read": true]], "the new default ACL, not the cached one")
+            }
+        }
+    }
+
+    @Test func aChangeMadeOnAnOlderVersionIs409StaleAndStoresNothing() async throws {
+        try await Self.with { harness, session in
+            let read = Self.object(try await session.send(.get, Self.path))
+            let version = try #require(read["version"]?.integerValue)
+
+            let first = try await session.change(.put, Self.path, body: #"{"sessions":{"lifetimeSeconds":7200},"version":\#(version)}"#)
+            let second = try await session.change(.put, Self.path, body: #"{"sessions":{"lifetimeSeconds":3600},"version":\#(version)}"#)
+            let notANumber = try await session.change(.put, Self.path, body: #"{"version":"x"}"#)
+
+            #expect(first.status == .ok)
+            #expect(Self.object(first)["version"]?.integerValue == version + 1)
+            #expect(second.status == .conflict && Self.object(second)["code"] == "stale")
+            #expect(notANumber.status == .badRequest && Self.object(notANumber)["field"] == "version")
+            let stored = try #require(try await harness.server.storage.applications.application(named: "test"))
+            #expect(stored.settings.sessionLifetimeSeconds == 7200 && stored.settingsVersion == version + 1)
+            #expect(try await harness.audit().filter { $0.action == "settings.update" }.count == 1, "only the stored change is audited")
+        }
+    }
+
+    @Test func theServersRateLimitsAreAnsweredReadOnly() async throws {
+        let limits = DashboardRateLimits(perAddress: .init(perSecond: 10, burst: 20), perApplication: nil)
+        try await DashboardHarness.with(environment: { environment, _ in environment.operations.rateLimits = limits }) {
+            _, session in
+            try await session.signIn()
+            let response = try await session.send(.get, Self.path)
+            let changed = try await session.change(.put, Self.path, body: #"{"rateLimits":{"perAddress":null}}"#)
+
+            #expect(Self.object(response)["rateLimits"]?.objectValue?["perAddress"] == ["perSecond": 10, "burst": 20])
+            #expect(Self.object(response)["rateLimits"]?.objectValue?["perApplication"] == .null)
+            #expect(changed.status == .badRequest && Self.object(changed)["field"] == "rateLimits")
+        }
+    }
+
     @Test(arguments: [
         (#"{"sessions":{"lifetimeSeconds":169}}"#, "sessions.lifetimeSeconds"),
         (#"{"sessions":{"lifetimeSeconds":612000}}"#, "sessions.lifetimeSeconds"),

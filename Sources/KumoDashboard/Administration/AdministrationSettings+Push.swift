@@ -56,6 +56,9 @@ extension AdministrationSettings {
                     "push.fcm.serviceAccount",
                     "is not a service-account key (\"type\": \"service_account\" with project_id, client_email and private_key)")
             }
+            guard Self.isTokenURI(credentials.tokenURI) else {
+                throw Refusal("push.fcm.serviceAccount", "has a token_uri that is not an https:// URL")
+            }
             if let problem = credentialsCheck?.problem(with: credentials) { throw Refusal("push.fcm.serviceAccount", problem) }
             return credentials
         }
@@ -68,9 +71,7 @@ extension AdministrationSettings {
         var privateKeyId = current?.privateKeyId
         if let item = fields["privateKeyId"] { privateKeyId = try item == .null ? nil : Self.text(item, "push.fcm.privateKeyId") }
         let tokenURI = try Self.text(fields["tokenURI"], "push.fcm.tokenURI") ?? current?.tokenURI ?? "https://oauth2.googleapis.com/token"
-        guard tokenURI.hasPrefix("https://") || tokenURI.hasPrefix("http://") else {
-            throw Refusal("push.fcm.tokenURI", "must start with https://")
-        }
+        guard Self.isTokenURI(tokenURI) else { throw Refusal("push.fcm.tokenURI", "must be an https:// URL") }
         guard let projectId, let clientEmail, let privateKey = newKey ?? current?.privateKeyPEM else {
             let missing =
                 [("projectId", projectId), ("clientEmail", clientEmail), ("privateKey", newKey ?? current?.privateKeyPEM)]
@@ -79,8 +80,19 @@ extension AdministrationSettings {
         }
         let credentials = FCMCredentials(
             projectId: projectId, clientEmail: clientEmail, privateKeyPEM: privateKey, privateKeyId: privateKeyId, tokenURI: tokenURI)
-        if newKey != nil, let problem = credentialsCheck?.problem(with: credentials) { throw Refusal("push.fcm.privateKey", problem) }
+        // Any change is checked again, not only a new key: the key then signs for another account or token endpoint.
+        if credentials != current, let problem = credentialsCheck?.problem(with: credentials) {
+            throw Refusal("push.fcm.privateKey", problem)
+        }
         return credentials
+    }
+
+    /// Whether a service account's token endpoint is an `https://` URL with a host: the signed assertion it receives
+    /// grants access to the project, so it never travels in the clear. Tests reach their fake FCM through
+    /// `--fcm-token-url` (`PushEndpoints`), not through this setting.
+    static func isTokenURI(_ text: String) -> Bool {
+        guard let url = URL(string: text), url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else { return false }
+        return true
     }
 
     /// `{"facebook":{"enabled":true,"verification":"endpoint","options":{"appSecret":"…","url":null}}}`: each provider

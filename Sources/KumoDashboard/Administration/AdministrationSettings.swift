@@ -42,6 +42,19 @@ package struct AdministrationSettings: Sendable {
         package var settings: ApplicationSettings
         /// The keys whose value differs from before, sorted.
         package var changedKeys: [String]
+        /// The application's `settingsVersion` after the change (unchanged when nothing was stored); 0 until stored.
+        package var settingsVersion: Int64 = 0
+    }
+
+    /// A change refused because the settings changed since the version it was made on (another administrator, the CLI
+    /// or an import came first): nothing is stored, and the dashboard shows the current settings again.
+    package struct StaleVersion: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The version the change was made on.
+        package var expected: Int64
+
+        package var description: String {
+            "the settings changed after version \(expected), which this change was made on: nothing was stored; try again"
+        }
     }
 
     /// Applies a partial settings object to `current`; groups and keys left out keep their value.
@@ -67,12 +80,26 @@ package struct AdministrationSettings: Sendable {
 
     /// Applies `patch` to the stored settings of an application and stores them when they changed.
     ///
-    /// - Throws: ``Refusal`` for an unacceptable field; storage errors.
-    package func update(_ application: HostedApplication, patch: JSONObject, storage: any StorageBackend) async throws -> Change {
-        let change = try applying(patch, to: application.settings)
-        if change.settings != application.settings {
-            try await storage.applications.updateSettings(applicationId: application.applicationId, settings: change.settings)
-        }
+    /// The change is made over one version of the settings: `expectedVersion` when given (the dashboard sends the
+    /// version its form showed), else the version of `application` as read. They are stored in one statement that
+    /// compares `settingsVersion`, so of two changes made on the same version the second is refused instead of
+    /// silently undoing the first.
+    ///
+    /// - Throws: ``Refusal`` for an unacceptable field; ``StaleVersion`` when the settings are no longer at that
+    ///   version; storage errors.
+    package func update(
+        _ application: HostedApplication, patch: JSONObject, expectedVersion: Int64? = nil, storage: any StorageBackend
+    ) async throws -> Change {
+        let version = expectedVersion ?? application.settingsVersion
+        guard version == application.settingsVersion else { throw StaleVersion(expected: version) }
+        var change = try applying(patch, to: application.settings)
+        change.settingsVersion = version
+        guard change.settings != application.settings else { return change }
+        guard
+            let stored = try await storage.applications.updateSettings(
+                applicationId: application.applicationId, settings: change.settings, expectedVersion: version)
+        else { throw StaleVersion(expected: version) }
+        change.settingsVersion = stored
         return change
     }
 

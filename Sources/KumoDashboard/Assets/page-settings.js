@@ -1,8 +1,9 @@
 // An application's settings (GET/PUT /apps/{app}/settings): sessions, users, the default ACL, mail and its
-// templates, files, push credentials, SNS providers and script limits. Saving sends only what changed; an error the
-// API names with `field` is shown beside that control.
+// templates, files, push credentials, SNS providers and script limits, and the server's rate limits (read-only). Saving
+// sends only what changed, with the settings' version: when another change came first (409 `stale`) the page shows the
+// current settings again. An error the API names with `field` is shown beside that control.
 import { h, append } from './dom.js';
-import { t } from './i18n.js';
+import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
 import { href } from './router.js';
 import { breadcrumbs } from './breadcrumbs.js';
@@ -25,6 +26,19 @@ const integer = (input) => (input.value.trim() === '' ? null : Number(input.valu
 function section(id, title, ...content) {
   return h('section', { class: 'card settings-section', id: `settings-${id}`, 'aria-labelledby': `settings-${id}-title` },
     h('h2', { id: `settings-${id}-title`, text: title }), content);
+}
+
+/** The server's rate limits: shown, never edited here (they are `kumo serve` flags, the same for every application). */
+function rateLimitsSection(limits) {
+  const value = (rate) => (rate
+    ? t('settings.rateLimitValue', { perSecond: formatNumber(rate.perSecond), burst: formatNumber(rate.burst) })
+    : t('settings.rateLimitNone'));
+  return section('rate-limits', t('settings.rateLimits'),
+    h('dl', { class: 'meta', id: 'rate-limits' }, ['perAddress', 'perApplication'].map((key) => [
+      h('dt', { text: t(`settings.rateLimit.${key}`) }),
+      h('dd', { dataset: { rateLimit: key }, text: limits ? value(limits[key]) : t('settings.rateLimitUnknown') }),
+    ])),
+    h('p', { class: 'hint', text: t('settings.rateLimitsHint') }));
 }
 
 function mailSection(registry, mail) {
@@ -112,6 +126,7 @@ export async function render(main, context) {
     section('providers', t('settings.providers'), providers.element),
     section('scripts', t('settings.scripts'),
       h('div', { class: 'settings-grid' }, scripts.map(([key, input]) => registry.control(`scripts.${key}`, t(`settings.script.${key}`), input)))),
+    rateLimitsSection(original.rateLimits),
     h('div', { class: 'actions' }, save,
       h('a', { class: 'button secondary', href: href(['apps', applicationName]), text: t('settings.back') })));
 
@@ -134,10 +149,14 @@ export async function render(main, context) {
     }
     save.disabled = true;
     try {
-      await api.request('PUT', settingsPath, { body });
+      await api.request('PUT', settingsPath, { body: { ...body, version: original.version } });
       context.refresh({ kind: 'success', message: t('settings.saved') });
     } catch (error) {
       save.disabled = false;
+      if (error instanceof api.ApiError && error.status === 409 && error.code === 'stale') {
+        context.refresh({ kind: 'error', message: t('settings.stale') });
+        return;
+      }
       const shown = error instanceof api.ApiError && error.field && registry.showError(error.field, error.message);
       context.status('error', shown ? t('settings.fieldError', { message: api.describeError(error) }) : api.describeError(error));
     }

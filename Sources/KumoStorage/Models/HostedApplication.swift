@@ -13,19 +13,23 @@ package struct HostedApplication: Sendable, Hashable {
     package var clientKey: String
     /// Per-application settings.
     package var settings: ApplicationSettings
+    /// Counts the changes of ``settings``: 1 when created, one more at each stored change (`applications.settings_version`).
+    /// The dashboard sends the version it showed with a change, which is refused when another change came first.
+    package var settingsVersion: Int64
     /// When the application was created.
     package var createDate: WireDate
 
     /// Creates an application.
     package init(
         applicationId: String, name: String, applicationKey: String, clientKey: String, settings: ApplicationSettings = .init(),
-        createDate: WireDate
+        settingsVersion: Int64 = 1, createDate: WireDate
     ) {
         self.applicationId = applicationId
         self.name = name
         self.applicationKey = applicationKey
         self.clientKey = clientKey
         self.settings = settings
+        self.settingsVersion = settingsVersion
         self.createDate = createDate
     }
 }

@@ -14,8 +14,11 @@ package enum ApplicationStatements {
         case name
     }
 
-    /// The columns of an application row, in the order ``create(_:dialect:)`` writes them.
+    /// The columns of an application row, in the order ``create(_:dialect:)`` writes them (`settings_version` starts
+    /// at its default, 1).
     private static let columns = "application_id, name, application_key, client_key, settings, create_date"
+    /// The columns an application is read from.
+    private static let readColumns = columns + ", settings_version"
 
     /// Stores a new application; a taken id, name or key fails as a unique violation.
     package static func create(_ application: HostedApplication, dialect: any SQLDialect) -> SQLStatement {
@@ -32,23 +35,30 @@ package enum ApplicationStatements {
 
     /// The application whose `key` column holds `value`: at most one row for ``application(_:)``.
     package static func application(_ key: Key, equals value: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT \(columns) FROM applications WHERE \(key.rawValue) = ")
+        var statement = SQLStatement(dialect: dialect, "SELECT \(readColumns) FROM applications WHERE \(key.rawValue) = ")
         statement.bind(.text(value))
         return statement
     }
 
     /// Every application, oldest first (creation order within one millisecond).
     package static func all(dialect: any SQLDialect) -> SQLStatement {
-        SQLStatement(dialect: dialect, "SELECT \(columns) FROM applications ORDER BY create_date, \(dialect.applicationCreationOrder)")
+        SQLStatement(dialect: dialect, "SELECT \(readColumns) FROM applications ORDER BY create_date, \(dialect.applicationCreationOrder)")
     }
 
-    /// Replaces the settings of an application; returns a row when it exists.
-    package static func updateSettings(applicationId: String, settings: ApplicationSettings, dialect: any SQLDialect) -> SQLStatement {
+    /// Replaces the settings of an application and counts the change, when its version is `expectedVersion` (any
+    /// version when `nil`); returns the row's `settings_version` when it was changed.
+    package static func updateSettings(
+        applicationId: String, settings: ApplicationSettings, expectedVersion: Int64? = nil, dialect: any SQLDialect
+    ) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "UPDATE applications SET settings = ")
         statement.append(dialect.jsonParameter(statement.parameter(.text(settings.storedJSON.serializedString()))))
-        statement.append(" WHERE application_id = ")
+        statement.append(", settings_version = settings_version + 1 WHERE application_id = ")
         statement.bind(.text(applicationId))
-        statement.append(" RETURNING application_id")
+        if let expectedVersion {
+            statement.append(" AND settings_version = ")
+            statement.bind(.integer(expectedVersion))
+        }
+        statement.append(" RETURNING settings_version")
         return statement
     }
 
@@ -80,11 +90,12 @@ package enum ApplicationStatements {
         guard let applicationId = row.string("application_id"), let name = row.string("name"),
             let applicationKey = row.string("application_key"), let clientKey = row.string("client_key"),
             let settingsText = row.string("settings"), let createDate = row.integer("create_date"),
-            let settings = try? JSONValue(parsing: settingsText)
+            let settingsVersion = row.integer("settings_version"), let settings = try? JSONValue(parsing: settingsText)
         else { throw StorageError.unavailable("An applications row could not be decoded.") }
         return HostedApplication(
             applicationId: applicationId, name: name, applicationKey: applicationKey, clientKey: clientKey,
-            settings: ApplicationSettings(storedJSON: settings), createDate: WireDate(millisecondsSince1970: createDate)
+            settings: ApplicationSettings(storedJSON: settings), settingsVersion: settingsVersion,
+            createDate: WireDate(millisecondsSince1970: createDate)
         )
     }
 

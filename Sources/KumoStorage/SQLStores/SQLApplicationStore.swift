@@ -41,6 +41,15 @@ package struct SQLApplicationStore<Engine: SQLEngine>: ApplicationStore {
         if updated.isEmpty { throw StorageError.notFound }
     }
 
+    package func updateSettings(applicationId: String, settings: ApplicationSettings, expectedVersion: Int64) async throws -> Int64? {
+        let statement = ApplicationStatements.updateSettings(
+            applicationId: applicationId, settings: settings, expectedVersion: expectedVersion, dialect: engine.dialect)
+        let updated = try await engine.write { executor in try await executor.rows(statement) }
+        if let version = updated.first?.integer("settings_version") { return version }
+        guard try await application(applicationId: applicationId) != nil else { throw StorageError.notFound }
+        return nil
+    }
+
     package func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {
         ApplicationStatements.classPermissions(
             try await rows(ApplicationStatements.classPermissions(applicationId: applicationId, dialect: engine.dialect)))

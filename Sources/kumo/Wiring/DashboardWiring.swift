@@ -27,6 +27,10 @@ struct DashboardWiring: Sendable {
             clock: environment.clock, identifiers: environment.identifiers, logger: logger,
             pushCredentialsCheck: PlatformPushCredentialsCheck())
         operations?.apply(to: &dashboardEnvironment)
+        // Shown read-only on the settings page: set per server, for every application.
+        let rate = { (rate: RateLimiter.Rate) in DashboardRateLimits.Rate(perSecond: rate.perSecond, burst: rate.burst) }
+        dashboardEnvironment.operations.rateLimits = DashboardRateLimits(
+            perAddress: configuration.rateLimitPerAddress.map(rate), perApplication: configuration.rateLimitPerApplication.map(rate))
         return dashboardEnvironment
     }
 

@@ -62,4 +62,50 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: TestDatabase.engines)
+    func everyStoredChangeCountsInTheSettingsVersion(_ engine: StorageEngine) async throws {
+        try await StorageUnderTest.with(engine) { storage in
+            try await storage.applications.create(AccountSettingsConformanceTests.application(ApplicationSettings()))
+            let created = try await storage.applications.application(applicationId: Fixture.applicationId)
+
+            try await storage.applications.updateSettings(
+                applicationId: Fixture.applicationId, settings: AccountSettingsConformanceTests.settings)
+            let changed = try await storage.applications.application(named: "Game")
+
+            #expect(created?.settingsVersion == 1)
+            #expect(changed?.settingsVersion == 2)
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func aVersionedUpdateStoresOnlyOverTheVersionItExpects(_ engine: StorageEngine) async throws {
+        try await StorageUnderTest.with(engine) { storage in
+            try await storage.applications.create(AccountSettingsConformanceTests.application(ApplicationSettings()))
+
+            let first = try await storage.applications.updateSettings(
+                applicationId: Fixture.applicationId, settings: AccountSettingsConformanceTests.settings, expectedVersion: 1)
+            let stale = try await storage.applications.updateSettings(
+                applicationId: Fixture.applicationId, settings: ApplicationSettings(), expectedVersion: 1)
+            let read = try await storage.applications.application(applicationId: Fixture.applicationId)
+
+            #expect(first == 2)
+            #expect(stale == nil)
+            #expect(read?.settings == AccountSettingsConformanceTests.settings && read?.settingsVersion == 2)
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func aVersionedUpdateOfAnUnknownApplicationIsNotFound(_ engine: StorageEngine) async throws {
+        try await StorageUnderTest.with(engine) { storage in
+            let error = await #expect(throws: StorageError.self) {
+                try await storage.applications.updateSettings(applicationId: "missing", settings: ApplicationSettings(), expectedVersion: 1)
+            }
+
+            guard case .notFound? = error else {
+                Issue.record("Expected notFound, got \(String(describing: error))")
+                return
+            }
+        }
+    }
 }
