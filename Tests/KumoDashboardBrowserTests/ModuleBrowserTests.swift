@@ -37,6 +37,11 @@ struct ModuleBrowserTests {
                   ]),
                   japaneseOnly: Object.keys(ja.default).filter((key) => !(key in en.default)),
                   englishOnly: Object.keys(en.default).filter((key) => !(key in ja.default)),
+                  mergedKeys: [Object.keys(ja.default).length, Object.keys(en.default).length],
+                  groupKeys: [ja, en].map((module) => Object.values(module.groups).reduce((total, group) => total + Object.keys(group).length, 0)),
+                  groupsApart: Object.keys(en.groups).filter((name) =>
+                    Object.keys(en.groups[name]).some((key) => !(key in (ja.groups[name] ?? {})))
+                    || Object.keys(ja.groups[name] ?? {}).some((key) => !(key in en.groups[name]))),
                 })).catch((error) => done({ error: String(error) }));
                 """#)
 
@@ -55,6 +60,14 @@ struct ModuleBrowserTests {
                     == "\u{FEFF}objectId,name,when,tags,none\r\na1,\"ラーメン, \"\"醤油\"\"\",2026-01-01T00:00:00.000Z,\"[\"\"x\"\"]\",\r\n")
             #expect(answer["japaneseOnly"] == [])
             #expect(answer["englishOnly"] == [])
+            // The merged dictionaries hold every key of their page groups once (no key in two groups), and each group
+            // has the same keys in both languages.
+            let mergedCounts = answer["mergedKeys"]?.arrayValue?.compactMap(\.integerValue)
+            let groupCounts = answer["groupKeys"]?.arrayValue?.compactMap(\.integerValue)
+            let merged = try #require(mergedCounts)
+            #expect(merged.count == 2 && merged[0] == merged[1] && merged[0] > 600, "\(merged)")
+            #expect(groupCounts == merged)
+            #expect(answer["groupsApart"] == [])
             #expect(try await browser.consoleErrorsExceptFavicon().isEmpty)
         }
     }

@@ -117,15 +117,11 @@ export async function render(main, context) {
   };
   draw();
 
-  // Outcomes are written in batches after each attempt, so a finished push may list its devices a moment later: the
-  // page looks a few more times until the first page of outcomes counts every device the counters name.
-  let lateLooks = 5;
+  // The delivery records an attempt's outcomes before it updates the push, and the outcomes endpoint reads the push
+  // before its outcomes, so an answer whose push is delivered or failed lists every device: the page stops looking.
   const settled = () => {
     const state = answer?.push ?? push;
-    if (state.status === 0 || state.status === 1) return false;
-    if (chosen || skip) return true;
-    const expected = (state.deliveryNumber ?? 0) + (state.failedDevices ?? 0) + (state.retryingDevices ?? 0);
-    return (answer?.count ?? 0) >= expected || lateLooks-- <= 0;
+    return state.status !== 0 && state.status !== 1;
   };
   const poll = async () => {
     if (!context.isCurrent() || settled()) return;
