@@ -75,10 +75,27 @@ import Testing
             let names = try TarReader.entries(some.bytes).map(\.name)
             #expect(names.contains("test-export/Stage.json") && !names.contains("test-export/GameScore.json"))
             #expect(Self.object(unknown)["field"] == "classes" && unknown.status == .badRequest)
+            #expect(Self.object(unknown)["error"] == "classes names classes the application does not have: Nope.")
             #expect(Self.object(malformed)["field"] == "classes")
             #expect(Self.object(badSecrets)["field"] == "includeSecrets")
             #expect(missing.status == .notFound)
             #expect(try await audited(harness, "application.export").first?.detail == ["classes": ["Stage"], "includeSecrets": true])
+        }
+    }
+
+    @Test func anExportThatCannotBeWrittenAnswers500ExportFailedAndGivesItsPlaceBack() async throws {
+        try await ImportAPITests.with { harness, session, _ in
+            let work = harness.server.directory.appendingPathComponent("work")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            try Data("a file where the exports folder goes".utf8).write(to: work.appendingPathComponent("exports"))
+            let exports = try #require(harness.environment.operations.exports)
+
+            let failed = try await session.send(.get, "/dashboard/api/apps/test/export")
+
+            #expect(failed.status == .internalServerError)
+            #expect(Self.object(failed) == ["code": "exportFailed", "error": "The export could not be written; see the server log."])
+            #expect(exports.inProgress == 0)
+            #expect(try await audited(harness, "application.export").isEmpty)
         }
     }
 

@@ -4,18 +4,16 @@ import Hummingbird
 import KumoImport
 import KumoSeams
 import KumoStorage
+import Logging
 import NCMBWire
 
 /// `GET /apps/{app}/export?classes=&includeSecrets=` (docs/dashboard.md#import-and-export): `kumo export`'s
-/// ``Exporter`` writes the application into a temporary folder under the data directory, which is then streamed as a
-/// tar (``ExportTar``) and removed (docs/decisions/0088-dashboard-export-as-a-streamed-tar.md). At most
-/// ``maximumPreparing`` exports are written at once. The export is audited: it carries every object.
+/// ``Exporter`` writes the application into a folder of ``ExportDownloads``, which is then streamed as a tar
+/// (``ExportTar``) and removed when the download ends, however it ends
+/// (docs/decisions/0088-dashboard-export-as-a-streamed-tar.md). At most ``ExportDownloads/limit`` exports are in
+/// progress at once, from the writing to the end of the download. The export is audited: it carries every object.
 struct ExportController: Sendable {
     let environment: DashboardEnvironment
-    let gate = ExportGate()
-
-    /// How many exports may be written to disk at once.
-    static let maximumPreparing = 2
 
     /// The dashboard's names of the standard classes, also accepted in `classes`.
     static let standardNames: [String: ClassName] = [
@@ -26,7 +24,7 @@ struct ExportController: Sendable {
         guard let application = try await environment.storage.applications.application(named: applicationName) else {
             return DashboardAnswers.noApplication(applicationName)
         }
-        guard let work = environment.workDirectory else {
+        guard let exports = environment.exports else {
             return DashboardResponses.error(.serviceUnavailable, code: "unavailable", "Exports need the server's data directory.")
         }
         var classNames: [ClassName]?
@@ -46,31 +44,36 @@ struct ExportController: Sendable {
         case "1", "true": includesSecrets = true
         default: return DashboardAnswers.invalid("includeSecrets", "must be 1 or 0.")
         }
-        guard gate.enter(limit: Self.maximumPreparing) else {
+        await exports.sweep()
+        let name = "export-" + environment.identifiers.randomString(length: 16, alphabet: IdentifierAlphabet.alphanumeric)
+        guard let download = exports.begin(name: name) else {
             return DashboardResponses.error(
-                .tooManyRequests, code: "busy", "\(Self.maximumPreparing) exports are being written; try again shortly.")
+                .tooManyRequests, code: "busy", "\(exports.limit) exports are in progress; try again when one has downloaded.")
         }
-        let folder = work.appendingPathComponent("exports").appendingPathComponent(
-            "export-" + environment.identifiers.randomString(length: 16, alphabet: IdentifierAlphabet.alphanumeric))
         let root = "\(application.name)-export"
         let now = environment.clock.now()
+        let fileWork = exports.fileWork
         let tar: ExportTar
         do {
-            defer { gate.leave() }
-            var options = ExportOptions(outputDirectory: folder.appendingPathComponent(root).path)
+            var options = ExportOptions(outputDirectory: download.folder.appendingPathComponent(root).path)
             options.classes = classNames
             options.includesSecrets = includesSecrets
             _ = try await Exporter(storage: environment.storage, application: application, options: options, now: now).run()
-            tar = try ExportTar(
-                folder: folder.appendingPathComponent(root), root: root, modificationTime: now.millisecondsSince1970 / 1000)
-        } catch let error as ExportError {
-            try? FileManager.default.removeItem(at: folder)
-            return DashboardAnswers.invalid("classes", "names a class the application does not have: \(error.description)")
+            tar = try await ExportTar.listing(
+                folder: download.folder.appendingPathComponent(root), root: root, modificationTime: now.millisecondsSince1970 / 1000,
+                fileWork: fileWork)
+        } catch let error as ExportError where !error.missingClasses.isEmpty {
+            await download.end()
+            return DashboardAnswers.invalid(
+                "classes", "names classes the application does not have: \(error.missingClasses.map(\.rawValue).joined(separator: ", ")).")
         } catch {
-            try? FileManager.default.removeItem(at: folder)
-            throw error
+            await download.end()
+            environment.logger.error(
+                "an export could not be written", metadata: ["application": "\(application.name)", "error": "\(error)"])
+            return DashboardResponses.error(
+                .internalServerError, code: "exportFailed", "The export could not be written; see the server log.")
         }
-        try await environment.audit(
+        await environment.audit(
             call, "application.export", application: application, target: application.applicationId,
             detail: [
                 "classes": classNames.map { .array($0.map { .string($0.rawValue) }) } ?? .null, "includeSecrets": .bool(includesSecrets),
@@ -79,33 +82,17 @@ struct ExportController: Sendable {
         headers[.contentType] = "application/x-tar"
         headers[.cacheControl] = "no-store"
         headers[.contentDisposition] = FileStream.attachment("\(root).tar")
-        let length = tar.length
-        let body = ResponseBody(contentLength: Int(length)) { writer in
-            defer { try? FileManager.default.removeItem(at: folder) }
-            try await tar.write(to: &writer)
-            try await writer.finish(nil)
+        // The body holds `download` until it has run, or until the response is dropped unwritten (its deinit cleans up).
+        let body = ResponseBody(contentLength: Int(tar.length)) { writer in
+            do {
+                try await tar.write(to: &writer, fileWork: fileWork)
+                try await writer.finish(nil)
+            } catch {
+                await download.end()
+                throw error
+            }
+            await download.end()
         }
         return DashboardResponses.secured(Response(status: .ok, headers: headers, body: body))
-    }
-}
-
-/// Counts the exports being written.
-final class ExportGate: @unchecked Sendable {
-    // @unchecked: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    /// Takes a place when fewer than `limit` are taken.
-    func enter(limit: Int) -> Bool {
-        lock.withLock {
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-    }
-
-    /// Gives a place back.
-    func leave() {
-        lock.withLock { count -= 1 }
     }
 }

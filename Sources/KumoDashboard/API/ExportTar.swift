@@ -9,7 +9,8 @@ import NIOCore
 /// (docs/decisions/0088-dashboard-export-as-a-streamed-tar.md).
 ///
 /// Entries are the folder's sub-folders and regular files, sorted by path, under `root/`; each has mode 0644 (0755 for
-/// folders), owner 0 and the given modification time.
+/// folders), owner 0 and the given modification time. The folder is listed and its files are read on the dashboard's
+/// file pool (``DashboardFileWork``), never on the thread that writes the response.
 struct ExportTar: Sendable {
     /// One entry: its path inside the archive, its file on disk (`nil` for a folder) and size.
     struct Entry: Sendable, Hashable {
@@ -26,7 +27,13 @@ struct ExportTar: Sendable {
     let entries: [Entry]
     let modificationTime: Int64
 
-    /// The entries of `folder`, under `root` (a folder of that name is the archive's first entry).
+    /// The entries of `folder`, under `root`, listed on the file pool.
+    static func listing(folder: URL, root: String, modificationTime: Int64, fileWork: DashboardFileWork) async throws -> ExportTar {
+        try await fileWork.run { try ExportTar(folder: folder, root: root, modificationTime: modificationTime) }
+    }
+
+    /// The entries of `folder`, under `root` (a folder of that name is the archive's first entry); lists the folder on
+    /// the calling thread.
     init(folder: URL, root: String, modificationTime: Int64) throws {
         var entries = [Entry(path: root + "/", file: nil, size: 0)]
         let base = folder.standardizedFileURL.path
@@ -56,17 +63,19 @@ struct ExportTar: Sendable {
         }
     }
 
-    /// Writes the archive; a file that changed size since it was listed fails the write.
-    func write(to writer: inout any ResponseBodyWriter) async throws {
+    /// Writes the archive, reading each file on the file pool; a file that changed size since it was listed fails the
+    /// write.
+    func write(to writer: inout any ResponseBodyWriter, fileWork: DashboardFileWork) async throws {
         for entry in entries {
             try await writer.write(ByteBuffer(bytes: Self.headers(for: entry, modificationTime: modificationTime)))
             guard let file = entry.file else { continue }
-            let handle = try FileHandle(forReadingFrom: file)
+            let handle = try await fileWork.run { try FileHandle(forReadingFrom: file) }
             defer { try? handle.close() }
             var written: Int64 = 0
             while written < entry.size {
                 let wanted = Int(min(Int64(Self.chunk), entry.size - written))
-                guard let data = try handle.read(upToCount: wanted), !data.isEmpty else { throw ExportTarError.changed(entry.path) }
+                let data = try await fileWork.run { try handle.read(upToCount: wanted) }
+                guard let data, !data.isEmpty else { throw ExportTarError.changed(entry.path) }
                 try await writer.write(ByteBuffer(bytes: data))
                 written += Int64(data.count)
             }

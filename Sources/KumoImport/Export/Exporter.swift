@@ -54,7 +54,10 @@ package struct Exporter {
         let classNames: [ClassName]
         if let wanted = options.classes {
             let missing = wanted.filter { !stored.contains($0) }
-            guard missing.isEmpty else { throw ExportError("no class named \(missing.map(\.rawValue).joined(separator: ", ")) in \(application.name)") }
+            guard missing.isEmpty else {
+                throw ExportError(
+                    "no class named \(missing.map(\.rawValue).joined(separator: ", ")) in \(application.name)", missingClasses: missing)
+            }
             classNames = wanted
         } else {
             classNames = stored
@@ -245,8 +248,14 @@ package struct Exporter {
 package struct ExportError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     package let description: String
+    /// The classes asked for that the application does not have; empty when the export failed otherwise (a folder or
+    /// file that cannot be written).
+    package let missingClasses: [ClassName]
 
-    init(_ description: String) { self.description = description }
+    init(_ description: String, missingClasses: [ClassName] = []) {
+        self.description = description
+        self.missingClasses = missingClasses
+    }
 }
 
 /// Writes `{"results":[` one element per line `]}` to a file.
