@@ -100,4 +100,8 @@ struct UnusedCalls: AdministratorCalls {
         Issue.record("unexpected administrator download \(fileName)")
         return .failure(AdministratorResponse(status: 500, body: []))
     }
+
+    func applicationChanged(applicationId: String) {
+        Issue.record("unexpected notice of a changed application \(applicationId)")
+    }
 }

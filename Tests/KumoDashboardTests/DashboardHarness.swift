@@ -22,9 +22,11 @@ struct DashboardHarness: Sendable {
     let environment: DashboardEnvironment
 
     /// Runs `body` against a fresh dashboard; with `createsAdministrator` false, no administrator exists. `server`
-    /// adjusts the NCMB server's environment (a script runner), `environment` the dashboard's (its operations).
+    /// adjusts the NCMB server's environment (a script runner), `environment` the dashboard's (its operations). With
+    /// `isLive`, the dashboard listens on a port of 127.0.0.1 (the session's `port`) and the client speaks real HTTP.
     static func with<Result: Sendable>(
-        createsAdministrator: Bool = true, isSecure: Bool = false, configure: (inout DashboardConfiguration) -> Void = { _ in },
+        createsAdministrator: Bool = true, isSecure: Bool = false, isLive: Bool = false,
+        configure: (inout DashboardConfiguration) -> Void = { _ in },
         server customizeServer: (inout ServerEnvironment) -> Void = { _ in },
         environment prepare: (inout DashboardEnvironment, TestApplication) throws -> Void = { _, _ in },
         _ body: @escaping @Sendable (DashboardHarness, DashboardClientSession) async throws -> Result
@@ -47,7 +49,7 @@ struct DashboardHarness: Sendable {
             }
             let harness = DashboardHarness(server: server, environment: environment)
             let application = buildDashboardListener(responder: responder, host: "127.0.0.1", port: 0, logger: logger)
-            return try await application.test(.router) { client in
+            return try await application.test(isLive ? .live : .router) { client in
                 try await body(harness, DashboardClientSession(client: client))
             }
         }

@@ -30,9 +30,7 @@ struct ApplicationsController: Sendable {
         } catch StorageError.duplicate {
             return DashboardResponses.error(.conflict, code: "duplicate", "An application named \(name) exists already.")
         }
-        try await environment.admins.audit(
-            actor: call.session.email, action: "application.create", application: application.name, target: application.applicationId,
-            address: call.client.address)
+        await environment.audit(call, "application.create", application: application, target: application.applicationId)
         return DashboardResponses.json(.created, Self.detail(application))
     }
 

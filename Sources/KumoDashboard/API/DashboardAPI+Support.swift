@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import KumoSeams
 import KumoStorage
+import Logging
 import NCMBWire
 
 /// What the page groups' controllers share: NCMB calls printed with the route table, the application of a path,
@@ -18,13 +19,27 @@ extension DashboardEnvironment {
                 body: printed.body))
     }
 
-    /// Appends an audit entry of the call's administrator and address.
+    /// Appends an audit entry of the call's administrator and address, after the change it records has taken effect.
+    ///
+    /// A failure to write the entry does not undo the change nor turn its answer into a 500: the change happened, and
+    /// the client that made it must not try it again. The failure is logged at `error` level with what the entry held
+    /// (never its detail, which may name secrets' keys), so that the missing entry can be noticed and reconstructed
+    /// (docs/dashboard.md#audit-log).
     func audit(
         _ call: DashboardAPI.Call, _ action: String, application: HostedApplication, target: String?, detail: JSONObject = [:]
-    ) async throws {
-        try await admins.audit(
-            actor: call.session.email, action: action, application: application.name, target: target, detail: detail,
-            address: call.client.address)
+    ) async {
+        do {
+            try await admins.audit(
+                actor: call.session.email, action: action, application: application.name, target: target, detail: detail,
+                address: call.client.address)
+        } catch {
+            logger.error(
+                "an audit entry could not be written after its change took effect",
+                metadata: [
+                    "action": "\(action)", "admin": "\(call.session.email)", "application": "\(application.name)",
+                    "target": "\(target ?? "")", "error": "\(error)",
+                ])
+        }
     }
 }
 

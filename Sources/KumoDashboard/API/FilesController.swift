@@ -33,13 +33,13 @@ struct FilesController: Sendable {
             guard let body = DashboardAPI.object(call.body) else { return DashboardAnswers.ncmb(APIError(.invalidJson)) }
             let response = await environment.perform(.files(.updateACL(fileName: fileName, body)), application: application)
             if DashboardAnswers.succeeded(response) {
-                try await environment.audit(call, "file.updateACL", application: application, target: fileName)
+                await environment.audit(call, "file.updateACL", application: application, target: fileName)
             }
             return DashboardAnswers.ncmb(response)
         case .delete(let fileName):
             let response = await environment.perform(.files(.delete(fileName: fileName)), application: application)
             if DashboardAnswers.succeeded(response) {
-                try await environment.audit(call, "file.delete", application: application, target: fileName)
+                await environment.audit(call, "file.delete", application: application, target: fileName)
             }
             return DashboardAnswers.ncmb(response)
         }
@@ -55,7 +55,7 @@ struct FilesController: Sendable {
                 declaredLength: call.headers[.contentLength].flatMap { Int64($0) }, acl: acl, maximumSize: maximumUploadBytes,
                 body: AsyncThrowingStream(unfolding: { try await puller.next() })))
         if DashboardAnswers.succeeded(response) {
-            try await environment.audit(
+            await environment.audit(
                 call, "file.upload", application: application, target: fileName,
                 detail: ["contentType": contentType.map(JSONValue.string) ?? .null, "fileSize": .integer(puller.receivedBytes)])
         }

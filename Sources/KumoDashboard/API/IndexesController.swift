@@ -38,7 +38,7 @@ struct IndexesController: Sendable {
                 return DashboardAnswers.invalid("fields", refusal.description)
             }
             let index = build.build.index
-            try await environment.audit(
+            await environment.audit(
                 call, "index.create", application: application, target: className,
                 detail: [
                     "fields": .array(index.fields.map { .string($0.description) }), "name": .string(index.name),
@@ -64,7 +64,7 @@ struct IndexesController: Sendable {
                 return DashboardResponses.error(.notFound, code: "notFound", refusal.description)
             }
             try await administration.remove(index)
-            try await environment.audit(
+            await environment.audit(
                 call, "index.remove", application: application, target: className,
                 detail: ["fields": .array(index.fields.map { .string($0.description) }), "name": .string(index.name)])
             return DashboardResponses.json(.ok, ["removed": .string(index.name)])

@@ -62,9 +62,7 @@ struct ObjectsController: Sendable {
             }
             // A push's changes are audited as push.create, push.update and push.delete (docs/dashboard.md#audit-log).
             let audited = reference == .push ? "push." + action.dropFirst("object.".count) : action
-            try await environment.admins.audit(
-                actor: call.session.email, action: audited, application: application.name, target: target,
-                detail: ["className": .string(className)], address: call.client.address)
+            await environment.audit(call, audited, application: application, target: target, detail: ["className": .string(className)])
         }
         return DashboardResponses.json(HTTPResponse.Status(code: response.status), response.body)
     }
@@ -97,10 +95,9 @@ struct ObjectsController: Sendable {
             }
         }
         if !deleted.isEmpty {
-            try await environment.admins.audit(
-                actor: call.session.email, action: "object.bulkDelete", application: application.name, target: className,
-                detail: ["className": .string(className), "objectIds": .array(deleted.map(JSONValue.string))],
-                address: call.client.address)
+            await environment.audit(
+                call, "object.bulkDelete", application: application, target: className,
+                detail: ["className": .string(className), "objectIds": .array(deleted.map(JSONValue.string))])
         }
         return DashboardResponses.json(.ok, ["deleted": .integer(Int64(deleted.count)), "errors": .array(errors)])
     }

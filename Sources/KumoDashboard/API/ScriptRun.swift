@@ -39,7 +39,7 @@ struct ScriptRun: Sendable {
                 applicationId: application.applicationId, method: printed.method.rawValue, path: printed.path, query: printed.query,
                 body: printed.body, headers: headers))
         let elapsed = ContinuousClock.now - started
-        try await environment.audit(
+        await environment.audit(
             call, "script.run", application: application, target: name,
             detail: ["method": .string(parsed.method.rawValue), "status": .integer(Int64(answer.status))])
         var result: JSONObject = [
@@ -50,8 +50,7 @@ struct ScriptRun: Sendable {
         } else {
             result["bodyBase64"] = .string(Data(answer.body).base64EncodedString())
         }
-        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-        result["durationMilliseconds"] = .integer(milliseconds)
+        result["durationMilliseconds"] = .integer(elapsed.wholeMilliseconds)
         return DashboardResponses.json(.ok, .object(result))
     }
 

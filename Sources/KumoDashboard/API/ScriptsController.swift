@@ -78,7 +78,7 @@ struct ScriptsController: Sendable {
         } catch let unavailable as ScriptSyntaxCheckUnavailable {
             return DashboardResponses.error(.serviceUnavailable, code: "syntaxCheck", unavailable.description)
         }
-        try await environment.audit(
+        await environment.audit(
             call, "script.deploy", application: application, target: script.name,
             detail: [
                 "version": .integer(Int64(script.version)), "versionHash": .string(script.versionHash),
@@ -112,7 +112,7 @@ struct ScriptsController: Sendable {
         var detail = JSONObject()
         if let isEnabled { detail["enabled"] = .bool(isEnabled) }
         if let permission { detail["runPermission"] = .string(permission.text) }
-        try await environment.audit(call, "script.update", application: application, target: script.name, detail: detail)
+        await environment.audit(call, "script.update", application: application, target: script.name, detail: detail)
         return DashboardResponses.json(.ok, Self.json(script, includesCode: false))
     }
 
@@ -122,7 +122,7 @@ struct ScriptsController: Sendable {
         } catch let refusal as AdministrationScripts.Refusal {
             return Self.response(for: refusal)
         }
-        try await environment.audit(call, "script.remove", application: application, target: name)
+        await environment.audit(call, "script.remove", application: application, target: name)
         return DashboardResponses.json(.ok, JSONValue.object([:]))
     }
 

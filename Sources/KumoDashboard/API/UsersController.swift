@@ -29,7 +29,7 @@ struct UsersController: Sendable {
         let sent = await environment.perform(
             .requestPasswordReset([StandardField.User.mailAddress.rawValue: .string(mailAddress)]), application: application)
         guard DashboardAnswers.succeeded(sent) else { return DashboardAnswers.ncmb(sent) }
-        try await environment.audit(
+        await environment.audit(
             call, "user.passwordReset", application: application, target: objectId, detail: ["mailAddress": .string(mailAddress)])
         return DashboardResponses.json(.ok, ["mailAddress": .string(mailAddress)])
     }
@@ -40,7 +40,7 @@ struct UsersController: Sendable {
         guard DashboardAnswers.succeeded(user) else { return DashboardAnswers.ncmb(user) }
         let ended = try await environment.storage.accounts.deleteSessions(
             applicationId: application.applicationId, userObjectId: objectId, keepingTokenHash: nil)
-        try await environment.audit(
+        await environment.audit(
             call, "user.endSessions", application: application, target: objectId, detail: ["ended": .integer(Int64(ended))])
         return DashboardResponses.json(.ok, ["ended": .integer(Int64(ended))])
     }
