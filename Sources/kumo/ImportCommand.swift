@@ -85,18 +85,11 @@ struct ImportCommand: AsyncParsableCommand {
         let mail = sendsPasswordReset ? try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory) : nil
         let identifiers = RandomIdentifierGenerator()
         let clock = SystemWallClock()
-        let start = ContinuousClock.now
         let result: ImportResult = try await storageOptions.withStorage(logger: logger) { storage in
             let application = try await targetApplication(in: storage)
             let importer = Importer(
                 storage: storage, application: application, options: options, progress: progressDisplay(), report: report,
-                clock: ImportClock(
-                    now: { clock.now() },
-                    elapsed: {
-                        let elapsed = ContinuousClock.now - start
-                        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                    }),
-                newObjectId: { identifiers.objectId() })
+                clock: .live(now: { clock.now() }), newObjectId: { identifiers.objectId() })
             var result: ImportResult
             do {
                 result = try await importer.run()

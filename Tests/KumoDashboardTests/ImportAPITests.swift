@@ -97,6 +97,28 @@ import Testing
         }
     }
 
+    @Test func classPermissionsAnImportRestoresAreSeenByTheNextRESTRequest() async throws {
+        try await Self.with { harness, session, jobs in
+            let closed = ClassPermissions([.create: OperationPermission(isPublic: false)]).storedJSON
+            let manifest: JSONValue = [
+                "format": "kumo-export", "version": 1, "exportedAt": "2026-01-01T00:00:00.000Z",
+                "application": ["name": "test"], "withheld": [],
+                "classes": [["name": "Chat", "file": "Chat.json", "objects": 0, "permissions": closed]],
+            ]
+            let files = [("manifest.json", manifest.serializedBytes()), ("Chat.json", Array(#"{"results":[]}"#.utf8))]
+
+            try await harness.server.test { requester in
+                let warm = try await requester.send(.post, "/2013-09-01/classes/Chat", body: "{}")
+                let job = try await Self.run(session, jobs, files: files)
+                let next = try await requester.send(.post, "/2013-09-01/classes/Chat", body: "{}")
+
+                #expect(warm.status == .created)
+                #expect(job["summary"]?.objectValue?["classPermissionsRestored"] == 1, "\(job)")
+                #expect(next.status == .forbidden, "the pipeline was told the permissions changed")
+            }
+        }
+    }
+
     @Test func aDryRunWritesNothing() async throws {
         try await Self.with { _, session, jobs in
             let job = try await Self.run(

@@ -1,6 +1,7 @@
 import Foundation
 import KumoImport
 import KumoTestSupport
+import NCMBWire
 import Testing
 
 /// The two forms of progress output: a bar redrawn in place on a terminal, plain lines otherwise.
@@ -53,5 +54,16 @@ import Testing
             }
             #expect(text.contains("relations 4/4 (100%)"))
         }
+    }
+
+    @Test func theLiveClockGivesTheWallClocksDateAndSecondsThatNeverGoBack() {
+        let date = WireDate(millisecondsSince1970: 1_234_567_890_000)
+        let clock = ImportClock.live(now: { date })
+
+        let first = clock.elapsed()
+        let second = clock.elapsed()
+
+        #expect(clock.now() == date)
+        #expect(first >= 0 && second >= first)
     }
 }

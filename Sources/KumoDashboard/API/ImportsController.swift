@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import KumoSeams
 import KumoStorage
 import NCMBWire
 import NIOCore
@@ -30,8 +31,12 @@ struct ImportsController: Sendable {
             case .upload(let id, let kind, let name):
                 return try await upload(jobs, id: id, kind: kind, name: name, application: application, call: call)
             case .start(let id):
-                let job = try await jobs.start(id, applicationId: applicationId, actor: call.session.email, address: call.client.address)
-                try await audit(
+                // An import may restore settings and class permissions: the NCMB pipeline reads them again after it.
+                let calls = environment.calls
+                let job = try await jobs.start(
+                    id, applicationId: applicationId, actor: call.session.email, address: call.client.address,
+                    whenEnded: { calls.applicationChanged(applicationId: applicationId) })
+                await audit(
                     "import.start", id: id, application: application, call: call,
                     detail: [
                         "dryRun": .bool(job.isDryRun), "onConflict": .string(job.conflict.rawValue),
@@ -44,7 +49,7 @@ struct ImportsController: Sendable {
                     path: path, contentType: "application/x-ndjson; charset=utf-8", downloadName: "import-\(id)-report.jsonl")
             case .remove(let id):
                 try await jobs.remove(id, applicationId: applicationId)
-                try await audit("import.remove", id: id, application: application, call: call)
+                await audit("import.remove", id: id, application: application, call: call)
                 return DashboardResponses.json(.ok, JSONValue.object([:]))
             }
         } catch let refusal as ImportJobs.Refusal {
@@ -71,7 +76,7 @@ struct ImportsController: Sendable {
             conflict = mode
         }
         let job = try await jobs.create(application: application, isDryRun: isDryRun, conflict: conflict, createdBy: call.session.email)
-        try await audit("import.create", id: job.id, application: application, call: call)
+        await audit("import.create", id: job.id, application: application, call: call)
         return DashboardResponses.json(.created, job.json)
     }
 
@@ -100,7 +105,7 @@ struct ImportsController: Sendable {
             throw error
         }
         let file = try await jobs.finishUpload(id, kind: kind, name: name, temporary: temporary, size: size)
-        try await audit(
+        await audit(
             "import.upload", id: id, application: application, call: call,
             detail: ["name": .string(name), "size": .integer(size), "kind": .string(kind.rawValue)])
         return DashboardResponses.json(
@@ -113,8 +118,8 @@ struct ImportsController: Sendable {
 
     private func audit(
         _ action: String, id: String, application: HostedApplication, call: DashboardAPI.Call, detail: JSONObject = [:]
-    ) async throws {
-        try await environment.audit(call, action, application: application, target: id, detail: detail)
+    ) async {
+        await environment.audit(call, action, application: application, target: id, detail: detail)
     }
 
     static func response(for refusal: ImportJobs.Refusal) -> Response {

@@ -51,8 +51,9 @@ package struct ImportJob: Sendable {
     package let createdBy: String
     /// When it was created.
     package let createDate: WireDate
-    /// When it was started, and when it ended.
+    /// When it was started.
     package var startDate: WireDate?
+    /// When it ended (``State/finished`` or ``State/failed``).
     package var endDate: WireDate?
     /// Who started it and from where (the end is audited as them).
     package var startedBy: (email: String, address: String?)?

@@ -28,17 +28,9 @@ struct ImportJobRun: Sendable {
             let report = JobReport(file: try ImportReportFile(path: reportPath), jobs: jobs, id: job.id)
             hasReport = true
             let (clock, identifiers) = (jobs.clock, jobs.identifiers)
-            let start = ContinuousClock.now
             let importer = Importer(
                 storage: jobs.storage, application: application, options: options, progress: JobProgress(jobs: jobs, id: job.id),
-                report: report,
-                clock: ImportClock(
-                    now: { clock.now() },
-                    elapsed: {
-                        let elapsed = ContinuousClock.now - start
-                        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                    }),
-                newObjectId: { identifiers.objectId() })
+                report: report, clock: .live(now: { clock.now() }), newObjectId: { identifiers.objectId() })
             result = .success(try await importer.run().summary)
         } catch {
             result = .failure(error)

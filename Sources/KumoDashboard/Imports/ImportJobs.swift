@@ -67,6 +67,7 @@ package actor ImportJobs {
     private var running = 0
     private var queue: [String] = []
     private var waiters: [String: [CheckedContinuation<Void, Never>]] = [:]
+    private var endActions: [String: @Sendable () -> Void] = [:]
     private var uploadCounter = 0
 
     /// Creates the jobs over an empty staging folder: whatever an earlier process left in `directory` is removed.
@@ -164,8 +165,11 @@ package actor ImportJobs {
         if let position = jobs.firstIndex(where: { $0.id == id }) { jobs[position].stagedBytes -= size }
     }
 
-    /// Starts a staged job: it is queued and runs when a slot is free.
-    package func start(_ id: String, applicationId: String, actor: String, address: String?) throws(Refusal) -> ImportJob {
+    /// Starts a staged job: it is queued and runs when a slot is free; `whenEnded` is called once its import has ended
+    /// (the dashboard then tells the NCMB pipeline that settings and class permissions may have changed).
+    package func start(
+        _ id: String, applicationId: String, actor: String, address: String?, whenEnded: @escaping @Sendable () -> Void = {}
+    ) throws(Refusal) -> ImportJob {
         let position = try index(id, applicationId: applicationId)
         guard jobs[position].state == .staging else { throw Refusal.state(jobs[position].state) }
         guard uploadsInFlight[id, default: 0] == 0 else { throw Refusal.uploading }
@@ -173,6 +177,7 @@ package actor ImportJobs {
         jobs[position].state = .queued
         jobs[position].startDate = clock.now()
         jobs[position].startedBy = (actor, address)
+        endActions[id] = whenEnded
         queue.append(id)
         pump()
         return jobs[position]
@@ -233,6 +238,7 @@ package actor ImportJobs {
     func end(_ id: String, result: Result<ImportSummary, any Error>, hasReport: Bool) async {
         running -= 1
         defer { pump() }
+        endActions.removeValue(forKey: id)?()
         guard let position = jobs.firstIndex(where: { $0.id == id }) else { return }
         jobs[position].endDate = clock.now()
         jobs[position].hasReport = hasReport

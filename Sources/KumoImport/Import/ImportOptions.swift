@@ -58,4 +58,11 @@ package struct ImportClock: Sendable {
         self.now = now
         self.elapsed = elapsed
     }
+
+    /// The clock of a real import (`kumo import`, the dashboard's import jobs): dates from `now`, seconds elapsed on
+    /// the continuous clock since this call.
+    package static func live(now: @escaping @Sendable () -> WireDate) -> ImportClock {
+        let start = ContinuousClock.now
+        return ImportClock(now: now, elapsed: { (ContinuousClock.now - start).fractionalSeconds })
+    }
 }
