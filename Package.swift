@@ -55,7 +55,9 @@ let package = Package(
         .testTarget(name: "NCMBWireTests", dependencies: ["NCMBWire"], swiftSettings: swiftSettings),
 
         // MARK: - SDK
-        .target(name: "NCMB", dependencies: ["NCMBWire"], swiftSettings: swiftSettings),
+        // Crypto: SHA-1 of the WebSocket handshake of the Linux realtime client (docs/decisions/0097-websocket-client-per-platform.md).
+        .target(
+            name: "NCMB", dependencies: ["NCMBWire", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
         .testTarget(name: "NCMBTests", dependencies: ["NCMB", "NCMBWire"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "NCMBExample", dependencies: ["NCMB"], path: "Examples/NCMBExample", swiftSettings: swiftSettings),
