@@ -39,8 +39,9 @@ struct PostgresStorageTests {
             let applied = try await storages[0].appliedMigrationCount()
             for storage in storages { try await storage.close() }
 
-            #expect(versions == [8, 8, 8, 8])
-            #expect(applied == 8)
+            let latest = PostgresStorage.latestSchemaVersion
+            #expect(versions == [latest, latest, latest, latest])
+            #expect(applied == PostgresStorage.migrationCount)
         }
     }
 
@@ -70,7 +71,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 8 && applied == 8)
+            #expect(version == PostgresStorage.latestSchemaVersion && applied == PostgresStorage.migrationCount)
         }
     }
 
