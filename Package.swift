@@ -44,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         // KumoOperations: the Prometheus text format of the metrics listener (docs/operations.md).
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // KumoRealtime: the WebSocket upgrade of `GET /realtime` (docs/wire/realtime.md).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // MARK: - Wire
@@ -290,6 +292,44 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Realtime
+        .target(
+            name: "KumoRealtime",
+            dependencies: [
+                "KumoServer",
+                "KumoSeams",
+                "KumoStorage",
+                "NCMBWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoRealtimeTests",
+            dependencies: [
+                "KumoRealtime", "KumoServer", "KumoSeams", "KumoStorage", "KumoSQLite", "KumoPostgres", "KumoTestSupport", "NCMBWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Dashboard
         .target(
             name: "KumoDashboard",
@@ -362,6 +402,7 @@ let package = Package(
                 "KumoScripts",
                 "KumoOperations",
                 "KumoDashboard",
+                "KumoRealtime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
