@@ -454,7 +454,7 @@ let package = Package(
             name: "KumoIntegrationTests",
             dependencies: [
                 "NCMB", "KumoTestSupport", "KumoSeams", "KumoServer", "KumoMail", "KumoPush", "KumoStorage", "KumoSQLite",
-                "NCMBWire",
+                "NCMBWire", "KumoRealtime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
