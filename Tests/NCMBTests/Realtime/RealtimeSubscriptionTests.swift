@@ -163,7 +163,8 @@ import Testing
         let deeplyNested = String(repeating: "[", count: 100_000)
 
         connection.serverSends([
-            "not JSON", "[]", "{}", #"{"op":42}"#, #"{"op":"create","requestId":1}"#, #"{"op":"create","requestId":1,"object":[]}"#,
+            #"{"op":"connected"}"#, "not JSON", "[]", "{}", #"{"op":42}"#, #"{"op":"create","requestId":1}"#,
+            #"{"op":"create","requestId":1,"object":[]}"#,
             #"{"op":"create","requestId":"1","object":{}}"#, #"{"op":"create","requestId":1e30,"object":{}}"#,
             #"{"op":"rename","requestId":1,"object":{}}"#, #"{"op":"subscribed"}"#, #"{"op":"error","requestId":1}"#,
             ServerMessage.event("create", #"{"objectId":"other"}"#).replacingOccurrences(of: #""requestId":1"#, with: #""requestId":2"#),

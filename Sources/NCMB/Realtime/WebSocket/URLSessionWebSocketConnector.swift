@@ -1,5 +1,5 @@
 #if canImport(Darwin)
-    import Foundation
+    package import Foundation
 
     /// The SDK's WebSocket client on Apple platforms: `URLSessionWebSocketTask`, `ws` and `wss`
     /// (docs/decisions/0097-websocket-client-per-platform.md).
