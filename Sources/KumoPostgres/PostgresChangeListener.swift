@@ -130,7 +130,8 @@ actor PostgresChangeListener: ChangeFeedSource {
             id: 0, logger: logger
         ).get()
         do {
-            let process = try await connection.query("SELECT pg_backend_pid()::bigint", logger: logger)
+            let process =
+                try await connection.query("SELECT pg_backend_pid()::bigint", logger: logger)
                 .decode(Int64.self).first { _ in true } ?? 0
             try await connection.listen(on: channel) { notifications in
                 try await withThrowingTaskGroup(of: Void.self) { group in

@@ -26,7 +26,9 @@ enum RealtimeRequest: Sendable {
                 if required { throw RealtimeRequestError(requestId: requestId, error: KumoError(.required, key)) }
                 return nil
             }
-            guard let text = field.stringValue else { throw RealtimeRequestError(requestId: requestId, error: KumoError(.invalidType, key)) }
+            guard let text = field.stringValue else {
+                throw RealtimeRequestError(requestId: requestId, error: KumoError(.invalidType, key))
+            }
             return text
         }
         func identifier() throws(RealtimeRequestError) -> Int64 {

@@ -76,7 +76,8 @@ struct RealtimeProcessor {
             session.roles = nil
         case .authenticationDeadline:
             guard session.caller == nil else { return }
-            try await fail(KumoError(.authenticationErrorByHeaderIncorrect, underlying: "authentication timed out"), reason: "authentication")
+            try await fail(
+                KumoError(.authenticationErrorByHeaderIncorrect, underlying: "authentication timed out"), reason: "authentication")
         case .tick:
             try checkSessionExpiry()
         case .slowConsumer:

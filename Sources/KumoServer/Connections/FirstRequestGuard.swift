@@ -1,8 +1,8 @@
 import HTTPTypes
 import KumoSeams
 package import Logging
-package import NIOCore
 import NCMBWire
+package import NIOCore
 import NIOHTTP1
 
 /// Connection hygiene for the first request of a connection that may upgrade to a WebSocket

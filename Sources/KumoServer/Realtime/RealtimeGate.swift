@@ -2,8 +2,8 @@ package import HTTPTypes
 package import Hummingbird
 package import KumoSeams
 package import KumoStorage
-package import NCMBWire
 import Logging
+package import NCMBWire
 import NIOCore
 
 /// What the realtime module (`KumoRealtime`, docs/wire/realtime.md) uses of the server: the same authentication, class

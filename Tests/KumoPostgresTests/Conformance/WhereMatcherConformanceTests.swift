@@ -22,10 +22,12 @@ import Testing
                 Fixture.whereField("location", .nearSphere(GeoConformanceTests.tokyoStation, maximumDistance: distance)), expected)
         } + [
             QueryCase(
-                "nearSphere without a distance", Fixture.whereField("location", .nearSphere(GeoConformanceTests.tokyoStation, maximumDistance: nil)),
+                "nearSphere without a distance",
+                Fixture.whereField("location", .nearSphere(GeoConformanceTests.tokyoStation, maximumDistance: nil)),
                 ["fiji", "osaka", "samoa", "tokyo", "yokohama"]),
             QueryCase(
-                "box", Fixture.whereField("location", .withinBox(southwest: Fixture.geoPoint(35, 139), northeast: Fixture.geoPoint(36, 140))),
+                "box",
+                Fixture.whereField("location", .withinBox(southwest: Fixture.geoPoint(35, 139), northeast: Fixture.geoPoint(36, 140))),
                 ["tokyo", "yokohama"]),
             QueryCase(
                 "box across the antimeridian",
@@ -79,7 +81,9 @@ import Testing
                     .greaterThanOrEqualTo(operand),
                 ]
             }
-            let lists: [[JSONValue]] = [[1, "apple"], [nil], [2.5, 10], ["a"], ["b", "c"], [true], [1, 2], [], [Fixture.pointer("user", "u2").json]]
+            let lists: [[JSONValue]] = [
+                [1, "apple"], [nil], [2.5, 10], ["a"], ["b", "c"], [true], [1, 2], [], [Fixture.pointer("user", "u2").json],
+            ]
             for list in lists {
                 conditions += [.containedIn(list), .notContainedIn(list), .inArray(list), .notInArray(list), .containsAll(list)]
             }
