@@ -40,12 +40,16 @@ package final class RealtimeServer: RealtimeListener {
             logger: gate.environment.logger)
     }
 
+    /// hummingbird-websocket's upgradable HTTP/1 channel with Kumo's configuration and first-request guard, on the
+    /// connection's event loop and under the server's connection limit.
     package func childChannel(
         responder: @escaping HTTPChannelHandler.Responder, http1: HTTP1Channel.Configuration, firstRequest: FirstRequestGuard,
         connectionLimit: ConnectionLimit
     ) -> any ServerChildChannel {
+        // One frame may hold a whole message of the limit; a longer frame closes the connection with 1009 (so does a
+        // longer message in several frames, `messages(maxSize:)`). The server's own messages go out in frames of this size.
         let webSocket = WebSocketServerConfiguration(
-            maxFrameSize: max(configuration.maximumMessageBytes, 1 << 14), autoPing: .enabled(timePeriod: configuration.pingInterval),
+            maxFrameSize: configuration.maximumMessageBytes, autoPing: .enabled(timePeriod: configuration.pingInterval),
             closeTimeout: .seconds(5), validateUTF8: true)
         let upgradable = HTTP1WebSocketUpgradeChannel(
             responder: responder, configuration: .init(http1: http1, ws: webSocket)

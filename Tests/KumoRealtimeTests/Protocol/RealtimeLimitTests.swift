@@ -42,6 +42,64 @@ import Testing
         }
     }
 
+    @Test func aSingleFrameOverTheLimitClosesWith1009() async throws {
+        var configuration = RealtimeConfiguration()
+        configuration.maximumMessageBytes = 1024
+        try await RealtimeTestServer.with(.sqlite, realtime: configuration) { server in
+            let client = await server.connectedClient()
+            client.send(text: #"{"op":"subscribe","requestId":1,"className":"Note","where":{"text":""# + String(repeating: "x", count: 2000) + #""}}"#)
+
+            let (code, _) = await client.closing()
+
+            #expect(code == 1009)
+        }
+    }
+
+    @Test func aMessageWithinTheLimitIsServed() async throws {
+        var configuration = RealtimeConfiguration()
+        configuration.maximumMessageBytes = 1024
+        try await RealtimeTestServer.with(.sqlite, realtime: configuration) { server in
+            let client = await server.connectedClient()
+
+            await server.subscribe(client, requestId: 1, className: "Note", where: ["text": .string(String(repeating: "x", count: 900))])
+            await client.close()
+        }
+    }
+
+    @Test func aClientThatDoesNotAnswerPingsIsDisconnected() async throws {
+        var configuration = RealtimeConfiguration()
+        configuration.pingInterval = .milliseconds(100)
+        try await RealtimeTestServer.with(.sqlite, realtime: configuration) { server in
+            let answering = await server.connectedClient()
+            let silent = RealtimeTestClient(port: server.port, headers: server.signedHeaders(), answersPings: false)
+
+            let (_, messages) = await silent.closing()
+
+            #expect(messages.map { $0["op"] } == ["connected"])
+            // A client that answers stays: it still receives what it subscribes to.
+            await server.subscribe(answering, requestId: 1, className: "Note")
+            let objectId = try await server.requester.create("/2013-09-01/classes/Note", [:])
+            #expect(await answering.next().map { events([$0]) } == ["create \(objectId)"])
+            await answering.close()
+        }
+    }
+
+    @Test func connectionsSubscriptionsAndEventsAreMeasured() async throws {
+        let metrics = TestMetrics()
+        try await RealtimeTestServer.with(.sqlite, metrics: metrics) { server in
+            let client = await server.connectedClient()
+            await server.subscribe(client, requestId: 1, className: "Note")
+            await server.subscribe(client, requestId: 2, className: "Note", where: ["never": true])
+            _ = try await server.requester.create("/2013-09-01/classes/Note", [:])
+            _ = await client.next()
+
+            #expect(try metrics.expectMeter("kumo_realtime_connections").lastValue == 1)
+            #expect(try metrics.expectMeter("kumo_realtime_subscriptions").lastValue == 2)
+            #expect(try metrics.expectCounter("kumo_realtime_events_sent_total", [("event", "create")]).totalValue == 1)
+            await client.close()
+        }
+    }
+
     @Test func aClientThatDoesNotReadIsDisconnectedAsASlowConsumer() async throws {
         var configuration = RealtimeConfiguration()
         configuration.maximumQueuedItems = 10

@@ -30,7 +30,11 @@ final class RealtimeTestClient: Sendable {
     ///
     /// - Parameter reads: whether the client reads what arrives; `false` leaves it in the socket (a slow consumer)
     ///   until ``startReading()``.
-    init(port: Int, headers: HTTPFields = HTTPFields(), path: String = "/2013-09-01/realtime", reads: Bool = true) {
+    /// - Parameter answersPings: whether the client answers the server's pings (as every WebSocket client must).
+    init(
+        port: Int, headers: HTTPFields = HTTPFields(), path: String = "/2013-09-01/realtime", reads: Bool = true,
+        answersPings: Bool = true
+    ) {
         let received = received
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
@@ -46,7 +50,9 @@ final class RealtimeTestClient: Sendable {
                     .channelInitializer { channel in
                         channel.eventLoop.makeCompletedFuture {
                             try channel.pipeline.syncOperations.addHandler(
-                                HandshakeHandler(request: upgrade, received: received, upgraded: upgraded, readsAfterwards: reads))
+                                HandshakeHandler(
+                                    request: upgrade, received: received, upgraded: upgraded, readsAfterwards: reads,
+                                    answersPings: answersPings))
                         }
                     }
                     .connect(host: "127.0.0.1", port: port).get()
@@ -138,14 +144,19 @@ private final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHan
     private let received: Mailbox<RealtimeTestClient.Received>
     private let upgraded: EventLoopPromise<Void>
     private let readsAfterwards: Bool
+    private let answersPings: Bool
     private var buffer = ByteBuffer()
     private var isUpgraded = false
 
-    init(request: String, received: Mailbox<RealtimeTestClient.Received>, upgraded: EventLoopPromise<Void>, readsAfterwards: Bool) {
+    init(
+        request: String, received: Mailbox<RealtimeTestClient.Received>, upgraded: EventLoopPromise<Void>, readsAfterwards: Bool,
+        answersPings: Bool
+    ) {
         self.request = request
         self.received = received
         self.upgraded = upgraded
         self.readsAfterwards = readsAfterwards
+        self.answersPings = answersPings
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -168,7 +179,7 @@ private final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHan
             return
         }
         let operations = context.pipeline.syncOperations
-        let receiver = FrameReceiver(received: received)
+        let receiver = FrameReceiver(received: received, answersPings: answersPings)
         do {
             try operations.addHandlers(
                 [WebSocketFrameEncoder(), ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 24)), receiver],
@@ -205,12 +216,14 @@ private final class FrameReceiver: ChannelInboundHandler, RemovableChannelHandle
     typealias OutboundOut = WebSocketFrame
 
     private let received: Mailbox<RealtimeTestClient.Received>
+    private let answersPings: Bool
     private var fragments = ByteBuffer()
     private var closeCode: UInt16?
     private var isClosed = false
 
-    init(received: Mailbox<RealtimeTestClient.Received>) {
+    init(received: Mailbox<RealtimeTestClient.Received>, answersPings: Bool) {
         self.received = received
+        self.answersPings = answersPings
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -224,6 +237,7 @@ private final class FrameReceiver: ChannelInboundHandler, RemovableChannelHandle
             fragments.clear()
             if let object = try? JSONValue(parsing: text).objectValue { received.put(.message(object)) }
         case .ping:
+            guard answersPings else { return }
             let pong = WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData)
             context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
         case .connectionClose:
