@@ -18,6 +18,9 @@ package struct DashboardConfiguration: Sendable {
     package var maximumAuditPage = 500
     /// The largest body the admin API reads: 16 MiB.
     package var maximumBodyBytes = 16 * 1024 * 1024
+    /// The largest file an upload through the dashboard stores (streamed, never held whole); the application's maximum
+    /// file size applies too, the smaller wins: 1 GiB.
+    package var maximumUploadBytes: Int64 = 1024 * 1024 * 1024
 
     /// Creates the default settings.
     package init() {}
@@ -52,12 +55,19 @@ package struct DashboardEnvironment: Sendable {
     package var identifiers: any IdentifierGenerator
     /// Where failures are logged.
     package var logger: Logger
+    /// What the Scripts, Import/Export and Overview pages use (Node's syntax check, import jobs, the metrics ring).
+    package var operations = DashboardOperationsEnvironment()
+    /// Checks push keys before settings store them (`KumoPush`'s `PlatformPushCredentialsCheck` in `kumo`); `nil`
+    /// stores them unchecked.
+    package var pushCredentialsCheck: (any PushCredentialsCheck)?
 
     /// Creates an environment.
     package init(
         storage: any StorageBackend, calls: any AdministratorCalls, passwordHasher: any AdminPasswordHasher,
-        clock: any WallClock = SystemWallClock(), identifiers: any IdentifierGenerator = RandomIdentifierGenerator(), logger: Logger
+        clock: any WallClock = SystemWallClock(), identifiers: any IdentifierGenerator = RandomIdentifierGenerator(), logger: Logger,
+        pushCredentialsCheck: (any PushCredentialsCheck)? = nil
     ) {
+        self.pushCredentialsCheck = pushCredentialsCheck
         self.storage = storage
         self.calls = calls
         self.passwordHasher = passwordHasher
@@ -69,6 +79,11 @@ package struct DashboardEnvironment: Sendable {
     /// The shared administration of administrators.
     var admins: AdministrationAdmins {
         AdministrationAdmins(storage: storage, hasher: passwordHasher, identifiers: identifiers, clock: clock)
+    }
+
+    /// The shared administration of settings.
+    var settings: AdministrationSettings {
+        AdministrationSettings(credentialsCheck: pushCredentialsCheck)
     }
 
     /// The shared administration of applications.

@@ -20,6 +20,8 @@ package struct PostgresStorage: StorageBackend {
     package let blobs: any BlobStore
     /// The push delivery queue.
     package let pushJobs: any PushJobStore
+    /// The latest outcome of each device a push was sent to.
+    package let pushOutcomes: any PushOutcomeStore
     /// Whole-application reads and writes (import, export).
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log.
@@ -49,6 +51,7 @@ package struct PostgresStorage: StorageBackend {
         self.accounts = SQLAccountStore(engine: database)
         self.blobs = PostgresBlobStore(database: database)
         self.pushJobs = SQLPushJobStore(engine: database)
+        self.pushOutcomes = SQLPushOutcomeStore(engine: database)
         self.bulk = SQLBulkStore(engine: database)
         self.scripts = SQLScriptStore(engine: database)
         self.indexes = SQLIndexStore(engine: database)

@@ -16,7 +16,7 @@ struct APNsClient: Sendable {
         -> PushSendOutcome
     {
         guard APNsRequest.isPlausibleDeviceToken(deviceToken) else {
-            return .deviceGone(reason: "APNs: the deviceToken is not a hexadecimal APNs device token")
+            return .deviceGone(reason: "APNs: the deviceToken is not a hexadecimal APNs device token", code: "BadDeviceToken")
         }
         let request = APNsRequest(notification, badge: badge)
         var outcome = await attempt(request, deviceToken: deviceToken, credentials: credentials)
@@ -28,7 +28,9 @@ struct APNsClient: Sendable {
         switch outcome {
         case .finished(let result): return result
         case .expiredProviderToken:
-            return .failed(reason: "APNs: 403 ExpiredProviderToken (the provider token was refused twice)", isRetryable: false)
+            return .failed(
+                reason: "APNs: 403 ExpiredProviderToken (the provider token was refused twice)", isRetryable: false,
+                code: "ExpiredProviderToken")
         }
     }
 
@@ -42,7 +44,7 @@ struct APNsClient: Sendable {
         do {
             token = try await tokens.token(for: credentials)
         } catch {
-            return .finished(.failed(reason: "APNs: \(error)", isRetryable: false))
+            return .finished(.failed(reason: "APNs: \(error)", isRetryable: false, code: "invalidProviderKey"))
         }
         let base = credentials.usesSandbox ? endpoints.apnsSandbox : endpoints.apnsProduction
         var httpRequest = HTTPClientRequest(url: Self.trimmed(base) + "/3/device/" + deviceToken)
@@ -58,28 +60,30 @@ struct APNsClient: Sendable {
         do {
             response = try await http.execute(httpRequest)
         } catch {
-            return .finished(.failed(reason: "APNs unreachable: \(error.description)", isRetryable: error.isRetryable))
+            return .finished(.failed(reason: "APNs unreachable: \(error.description)", isRetryable: error.isRetryable, code: "unreachable"))
         }
         let reason = Self.reason(in: response.body)
         if response.status == 403 && reason == "ExpiredProviderToken" { return .expiredProviderToken(token) }
         return .finished(Self.outcome(status: response.status, reason: reason))
     }
 
-    /// The outcome of an APNs answer (Apple's "Handling notification responses from APNs").
+    /// The outcome of an APNs answer (Apple's "Handling notification responses from APNs"); its code is Apple's
+    /// `reason`, or `HTTP<status>` when the answer names none.
     static func outcome(status: Int, reason: String?) -> PushSendOutcome {
         let named = reason ?? "no reason given"
         let text = "APNs: \(status) \(named)" + (explanations[named].map { " (\($0))" } ?? "")
+        let code = reason ?? "HTTP\(status)"
         switch status {
         case 200:
             return .delivered
         case 410:
-            return .deviceGone(reason: text)
+            return .deviceGone(reason: text, code: code)
         case 400 where reason == "BadDeviceToken" || reason == "DeviceTokenNotForTopic":
-            return .deviceGone(reason: text)
+            return .deviceGone(reason: text, code: code)
         case 429, 500...599:
-            return .failed(reason: text, isRetryable: true)
+            return .failed(reason: text, isRetryable: true, code: code)
         default:
-            return .failed(reason: text, isRetryable: false)
+            return .failed(reason: text, isRetryable: false, code: code)
         }
     }
 

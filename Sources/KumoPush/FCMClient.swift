@@ -17,10 +17,12 @@ struct FCMClient: Sendable {
         -> PushSendOutcome
     {
         guard Self.isValidProjectId(credentials.projectId) else {
-            return .failed(reason: "FCM: the service account's project_id is not a Firebase project id", isRetryable: false)
+            return .failed(
+                reason: "FCM: the service account's project_id is not a Firebase project id", isRetryable: false,
+                code: "invalidProjectId")
         }
         guard !registrationToken.isEmpty else {
-            return .deviceGone(reason: "FCM: the installation has no registration token")
+            return .deviceGone(reason: "FCM: the installation has no registration token", code: "UNREGISTERED")
         }
         let body = FCMMessage.body(notification, token: registrationToken, now: clock.now())
         let first = await attempt(body, credentials: credentials)
@@ -30,7 +32,7 @@ struct FCMClient: Sendable {
         let second = await attempt(body, credentials: credentials)
         if case .unauthorized(_, let again) = second {
             let named = again ?? detail ?? "UNAUTHENTICATED"
-            return .failed(reason: "FCM: 401 \(named) (the access token was refused twice)", isRetryable: false)
+            return .failed(reason: "FCM: 401 \(named) (the access token was refused twice)", isRetryable: false, code: "UNAUTHENTICATED")
         }
         return second.outcome
     }
@@ -42,7 +44,8 @@ struct FCMClient: Sendable {
         var outcome: PushSendOutcome {
             switch self {
             case .finished(let outcome): outcome
-            case .unauthorized(_, let detail): .failed(reason: "FCM: 401 \(detail ?? "UNAUTHENTICATED")", isRetryable: false)
+            case .unauthorized(_, let detail):
+                .failed(reason: "FCM: 401 \(detail ?? "UNAUTHENTICATED")", isRetryable: false, code: "UNAUTHENTICATED")
             }
         }
     }
@@ -52,7 +55,7 @@ struct FCMClient: Sendable {
         do {
             accessToken = try await tokens.accessToken(for: credentials)
         } catch {
-            return .finished(.failed(reason: "FCM: \(error.description)", isRetryable: error.isRetryable))
+            return .finished(.failed(reason: "FCM: \(error.description)", isRetryable: error.isRetryable, code: "accessTokenRefused"))
         }
         let url = APNsClient.trimmed(endpoints.fcm) + "/v1/projects/" + credentials.projectId + "/messages:send"
         var request = HTTPClientRequest(url: url)
@@ -64,7 +67,7 @@ struct FCMClient: Sendable {
         do {
             response = try await http.execute(request)
         } catch {
-            return .finished(.failed(reason: "FCM unreachable: \(error.description)", isRetryable: error.isRetryable))
+            return .finished(.failed(reason: "FCM unreachable: \(error.description)", isRetryable: error.isRetryable, code: "unreachable"))
         }
         let error = FCMError(body: response.body)
         if response.status == 401 { return .unauthorized(accessToken: accessToken, detail: error.summary) }
@@ -72,19 +75,23 @@ struct FCMClient: Sendable {
     }
 
     /// The outcome of an FCM answer (Firebase's `ErrorCode` reference).
+    ///
+    /// Its code is FCM's `errorCode`, else the error's `status`, else `HTTP<status>`; a registration token FCM calls
+    /// invalid is `UNREGISTERED` whichever way FCM says it.
     static func outcome(status: Int, error: FCMError) -> PushSendOutcome {
         let text = "FCM: \(status) " + (error.summary ?? "no error given")
+        let code = error.errorCode ?? error.status ?? "HTTP\(status)"
         switch status {
         case 200:
             return .delivered
         case 404 where error.errorCode == "UNREGISTERED":
-            return .deviceGone(reason: text + " (the app was removed from the device or the token is no longer valid)")
+            return .deviceGone(reason: text + " (the app was removed from the device or the token is no longer valid)", code: code)
         case 400 where error.errorCode == "UNREGISTERED" || error.mentionsRegistrationToken:
-            return .deviceGone(reason: text + " (the registration token is not valid)")
+            return .deviceGone(reason: text + " (the registration token is not valid)", code: "UNREGISTERED")
         case 429, 500...599:
-            return .failed(reason: text, isRetryable: true)
+            return .failed(reason: text, isRetryable: true, code: code)
         default:
-            return .failed(reason: text, isRetryable: false)
+            return .failed(reason: text, isRetryable: false, code: code)
         }
     }
 

@@ -48,16 +48,18 @@ package struct PlatformPushSender: PushNotificationSender {
         switch device.deviceType {
         case "ios":
             guard let apnsCredentials = credentials.apns else {
-                return .failed(reason: "APNs is not configured for this application (kumo apps push)", isRetryable: false)
+                return .failed(
+                    reason: "APNs is not configured for this application (kumo apps push)", isRetryable: false, code: "noCredentials")
             }
             outcome = await apns.send(notification, to: device.deviceToken, badge: device.badge, credentials: apnsCredentials)
         case "android":
             guard let fcmCredentials = credentials.fcm else {
-                return .failed(reason: "FCM is not configured for this application (kumo apps push)", isRetryable: false)
+                return .failed(
+                    reason: "FCM is not configured for this application (kumo apps push)", isRetryable: false, code: "noCredentials")
             }
             outcome = await fcm.send(notification, to: device.deviceToken, credentials: fcmCredentials)
         default:
-            return .failed(reason: "deviceType '\(device.deviceType)' cannot receive pushes", isRetryable: false)
+            return .failed(reason: "deviceType '\(device.deviceType)' cannot receive pushes", isRetryable: false, code: "unsupportedDeviceType")
         }
         log(outcome, notification: notification, device: device)
         return outcome
@@ -76,10 +78,10 @@ package struct PlatformPushSender: PushNotificationSender {
         switch outcome {
         case .delivered:
             logger.debug("push delivered", metadata: metadata)
-        case .deviceGone(let reason):
+        case .deviceGone(let reason, _):
             metadata["reason"] = .string(reason)
             logger.info("push device gone", metadata: metadata)
-        case .failed(let reason, let isRetryable):
+        case .failed(let reason, let isRetryable, _):
             metadata["reason"] = .string(reason)
             metadata["retryable"] = .stringConvertible(isRetryable)
             logger.warning("push not delivered", metadata: metadata)

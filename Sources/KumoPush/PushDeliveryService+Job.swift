@@ -29,9 +29,13 @@ extension PushDeliveryService {
                 var record = PushDeliveryRecord(recordedOn: push)
                 let pending = job.pendingInstallationIds ?? []
                 record.beginAttempt(installationIds: Set(pending))
+                var log = PushOutcomeLog(attempt: job.attempts + 1, time: clock.now())
                 for installationId in pending {
-                    record.recordFailure(installationId: installationId, deviceType: nil, reason: PushDeliveryRecord.expiredReason)
+                    let reason = PushDeliveryRecord.expiredReason
+                    record.recordFailure(installationId: installationId, deviceType: nil, reason: reason)
+                    log.add(installationId: installationId, deviceType: nil, .failed, code: "expired", reason: reason)
                 }
+                try await recordOutcomes(log, job: job)
                 try await updatePush(job, record.operations)
             }
             return try await jobs.complete(job)
@@ -59,40 +63,46 @@ extension PushDeliveryService {
         var record = PushDeliveryRecord(recordedOn: push)
         let attemptedIds = Set(job.pendingInstallationIds ?? devices.map(\.installationId))
         record.beginAttempt(installationIds: attemptedIds)
+        let attempt = job.attempts + 1
+        var log = PushOutcomeLog(attempt: attempt, time: clock.now())
         let reachableIds = Set(devices.map(\.installationId))
         for installationId in job.pendingInstallationIds ?? [] where !reachableIds.contains(installationId) {
-            record.recordFailure(
-                installationId: installationId, deviceType: nil,
-                reason: "the installation was deleted, deactivated or moved off the target before its retry")
+            let reason = "the installation was deleted, deactivated or moved off the target before its retry"
+            record.recordFailure(installationId: installationId, deviceType: nil, reason: reason)
+            log.add(installationId: installationId, deviceType: nil, .failed, code: "installationGone", reason: reason)
         }
 
         let notification = PushNotification(request, pushId: push.objectId, createDate: push.createDate)
         let outcomes = await send(notification, to: devices, settings: application.settings.push)
-        let attempt = job.attempts + 1
         let mayRetry = attempt < PushDeliveryService.maximumAttempts
         var retryIds: [String] = []
         for (device, outcome) in outcomes {
             countDelivery(platform: device.deviceType, outcome: outcome, willRetry: mayRetry)
+            let (installationId, deviceType, code) = (device.installationId, device.deviceType, outcome.reasonCode)
             switch outcome {
             case .delivered:
                 record.recordDelivered()
-            case .deviceGone(let reason):
+                log.add(installationId: installationId, deviceType: deviceType, .delivered, code: nil, reason: nil)
+            case .deviceGone(let reason, _):
                 await deactivate(device, reason: reason, job: job)
-                record.recordFailure(
-                    installationId: device.installationId, deviceType: device.deviceType,
-                    reason: "\(reason) (installation deactivated)")
-            case .failed(let reason, isRetryable: true) where mayRetry:
-                retryIds.append(device.installationId)
-                record.recordRetry(installationId: device.installationId, deviceType: device.deviceType, reason: reason)
-            case .failed(let reason, isRetryable: true):
-                record.recordFailure(
-                    installationId: device.installationId, deviceType: device.deviceType,
-                    reason: "\(reason) (gave up after \(attempt) attempts)")
-            case .failed(let reason, isRetryable: false):
-                record.recordFailure(installationId: device.installationId, deviceType: device.deviceType, reason: reason)
+                let text = "\(reason) (installation deactivated)"
+                record.recordFailure(installationId: installationId, deviceType: deviceType, reason: text)
+                log.add(installationId: installationId, deviceType: deviceType, .failed, code: code, reason: text)
+            case .failed(let reason, isRetryable: true, _) where mayRetry:
+                retryIds.append(installationId)
+                record.recordRetry(installationId: installationId, deviceType: deviceType, reason: reason)
+                log.add(installationId: installationId, deviceType: deviceType, .retrying, code: code, reason: reason)
+            case .failed(let reason, isRetryable: true, _):
+                let text = "\(reason) (gave up after \(attempt) attempts)"
+                record.recordFailure(installationId: installationId, deviceType: deviceType, reason: text)
+                log.add(installationId: installationId, deviceType: deviceType, .failed, code: code, reason: text)
+            case .failed(let reason, isRetryable: false, _):
+                record.recordFailure(installationId: installationId, deviceType: deviceType, reason: reason)
+                log.add(installationId: installationId, deviceType: deviceType, .failed, code: code, reason: reason)
             }
         }
 
+        try await recordOutcomes(log, job: job)
         try await updatePush(job, record.operations)
         guard !retryIds.isEmpty else { return try await jobs.complete(job) }
         var next = job
@@ -157,7 +167,7 @@ extension PushDeliveryService {
         switch outcome {
         case .delivered: name = "delivered"
         case .deviceGone: name = "device_gone"
-        case .failed(_, let isRetryable): name = isRetryable && willRetry ? "retried" : "failed"
+        case .failed(_, let isRetryable, _): name = isRetryable && willRetry ? "retried" : "failed"
         }
         Counter(label: "kumo_push_deliveries_total", dimensions: [("platform", platform), ("outcome", name)], factory: metrics)
             .increment()

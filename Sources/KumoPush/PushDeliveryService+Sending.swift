@@ -8,11 +8,11 @@ extension PushDeliveryService {
     /// each device's outcome (in completion order). A device whose platform has no credentials in `settings` is not
     /// sent to: its outcome is a failure that is not retried.
     func send(_ notification: PushNotification, to devices: [PushDevice], settings: PushSettings) async -> [(PushDevice, PushSendOutcome)] {
-                var results: [(PushDevice, PushSendOutcome)] = []
+        var results: [(PushDevice, PushSendOutcome)] = []
         var sendable: [PushDevice] = []
         for device in devices {
             if let missing = PushDeliveryService.missingCredentials(for: device.deviceType, in: settings) {
-                results.append((device, .failed(reason: missing, isRetryable: false)))
+                results.append((device, .failed(reason: missing, isRetryable: false, code: "noCredentials")))
             } else {
                 sendable.append(device)
             }

@@ -24,6 +24,8 @@ package struct PushDeliveryService: Service {
     let metrics: any MetricsFactory
     /// How often the queue is polled when running as a service.
     package var pollInterval: Duration
+    /// How long per-device outcomes are kept (docs/decisions/0082-per-device-push-outcomes.md). Defaults to 30 days.
+    package var outcomeRetention: Duration
 
     /// Jobs claimed per poll.
     package static let claimLimit = 16
@@ -33,6 +35,10 @@ package struct PushDeliveryService: Service {
     package static let maximumAttempts = 5
     /// Sends in flight at once for one push.
     package static let maximumConcurrentSends = 8
+    /// How often a running service prunes per-device outcomes older than ``outcomeRetention``: hourly.
+    package static let outcomePruneIntervalMilliseconds: Int64 = 3_600_000
+    /// The most outcomes one pruning statement deletes (the service repeats until none is left).
+    package static let outcomePruneBatch = 10_000
     /// The wait before retry n (n = attempts made so far, from 1): 30 s, 2 min, 10 min, 30 min, then 1 hour.
     package static let retryDelaysMilliseconds: [Int64] = [30_000, 120_000, 600_000, 1_800_000, 3_600_000]
 
@@ -44,11 +50,14 @@ package struct PushDeliveryService: Service {
     ///   - clock: what "due" and "expired" are measured against (`ServerEnvironment.clock`).
     ///   - logger: where failed jobs and polls are logged.
     ///   - pollInterval: how often the queue is polled when running as a service.
+    ///   - outcomeRetention: how long per-device outcomes are kept (`kumo serve --push-outcome-days`).
     ///   - metrics: where delivery counts go; the process's bootstrapped metrics system by default.
     package init(
         storage: any StorageBackend, sender: any PushNotificationSender, clock: any WallClock, logger: Logger,
-        pollInterval: Duration = .seconds(1), metrics: any MetricsFactory = MetricsSystem.factory
+        pollInterval: Duration = .seconds(1), outcomeRetention: Duration = .seconds(30 * 86_400),
+        metrics: any MetricsFactory = MetricsSystem.factory
     ) {
+        self.outcomeRetention = outcomeRetention
         self.metrics = metrics
         self.storage = storage
         self.sender = sender
@@ -81,13 +90,22 @@ package struct PushDeliveryService: Service {
         return jobs.count
     }
 
-    /// Polls until graceful shutdown.
+    /// Polls until graceful shutdown, pruning old per-device outcomes every ``outcomePruneIntervalMilliseconds``.
     package func run() async throws {
+        var nextPrune = clock.now().millisecondsSince1970
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
                 try await deliverDuePushes()
             } catch {
                 logger.warning("Push queue poll failed", metadata: ["error": "\(String(describing: error))"])
+            }
+            if clock.now().millisecondsSince1970 >= nextPrune {
+                nextPrune = clock.now().millisecondsSince1970 + PushDeliveryService.outcomePruneIntervalMilliseconds
+                do {
+                    try await pruneOutcomes()
+                } catch {
+                    logger.warning("Pruning push outcomes failed", metadata: ["error": "\(String(describing: error))"])
+                }
             }
             try? await Task.sleep(for: pollInterval)
         }

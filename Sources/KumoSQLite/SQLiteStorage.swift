@@ -16,6 +16,8 @@ package struct SQLiteStorage: StorageBackend {
     package let blobs: any BlobStore
     /// The push delivery queue.
     package let pushJobs: any PushJobStore
+    /// The latest outcome of each device a push was sent to.
+    package let pushOutcomes: any PushOutcomeStore
     /// Whole-application reads and writes (import, export).
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log.
@@ -44,6 +46,7 @@ package struct SQLiteStorage: StorageBackend {
         self.accounts = SQLAccountStore(engine: engine)
         self.blobs = blobs
         self.pushJobs = SQLPushJobStore(engine: engine)
+        self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)

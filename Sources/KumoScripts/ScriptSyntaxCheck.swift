@@ -22,4 +22,17 @@ package enum ScriptSyntaxCheck {
         let text = kept.joined(separator: "\n").replacingOccurrences(of: directory.path + "/", with: "")
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
+
+    /// Where a message of ``check(_:name:runtime:)`` puts the error: the line from its first line (`hello.js:3`) and
+    /// the column from the caret under the quoted source line, both from 1; `nil` for what the message does not say.
+    package static func location(of message: String, name: String) -> (line: Int?, column: Int?) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, first.hasPrefix(name + ":"), let line = Int(first.dropFirst(name.count + 1)), line > 0 else {
+            return (nil, nil)
+        }
+        guard lines.count >= 3, let caret = lines[2].firstIndex(of: "^"), lines[2][..<caret].allSatisfy({ $0 == " " }) else {
+            return (line, nil)
+        }
+        return (line, lines[2].distance(from: lines[2].startIndex, to: caret) + 1)
+    }
 }

@@ -66,6 +66,31 @@ package struct FailingPushJobStore: PushJobStore {
     }
 }
 
+/// A `PushOutcomeStore` that fails the running test on every call the test did not provide.
+package struct FailingPushOutcomeStore: PushOutcomeStore {
+    package var onRecord: (@Sendable ([PushOutcome], String, String) async throws -> Void)?
+    package var onPrune: (@Sendable (WireDate, Int) async throws -> Int)?
+
+    /// Creates a store where every call fails.
+    package init() {}
+
+    package func record(_ outcomes: [PushOutcome], applicationId: String, pushId: String) async throws {
+        guard let onRecord else { throw UnexpectedCall("PushOutcomeStore.record", pushId) }
+        try await onRecord(outcomes, applicationId, pushId)
+    }
+
+    package func outcomes(
+        applicationId: String, pushId: String, kind: PushOutcome.Kind?, limit: Int, skip: Int
+    ) async throws -> PushOutcomePage {
+        throw UnexpectedCall("PushOutcomeStore.outcomes", pushId)
+    }
+
+    package func prune(before date: WireDate, limit: Int) async throws -> Int {
+        guard let onPrune else { throw UnexpectedCall("PushOutcomeStore.prune", date.formatted) }
+        return try await onPrune(date, limit)
+    }
+}
+
 /// A `BulkStore` whose every call fails; tests set the handlers they expect to be used.
 package struct FailingBulkStore: BulkStore {
     package var onWrite: (@Sendable ([BulkObject], BulkConflictMode, Bool) async throws -> [BulkOutcome])?

@@ -10,7 +10,7 @@ package struct FailingScriptStore: ScriptStore {
     package var onUpdate: (@Sendable (String, String, Bool?, OperationPermission?, WireDate) async throws -> StoredScript)?
     package var onRemove: (@Sendable (String, String) async throws -> Void)?
     package var onRecord: (@Sendable ([ScriptExecution]) async throws -> Void)?
-    package var onRecentExecutions: (@Sendable (String, String?, Int) async throws -> [ScriptExecution])?
+    package var onRecentExecutions: (@Sendable (String, String?, Int64?, Int) async throws -> [ScriptExecution])?
     package var onExecutions: (@Sendable (String, String?, Int64, Int) async throws -> [ScriptExecution])?
     package var onPruneExecutions: (@Sendable (WireDate, Int) async throws -> Void)?
 
@@ -49,9 +49,11 @@ package struct FailingScriptStore: ScriptStore {
         try await onRecord(executions)
     }
 
-    package func recentExecutions(applicationId: String, scriptName: String?, limit: Int) async throws -> [ScriptExecution] {
+    package func recentExecutions(applicationId: String, scriptName: String?, before sequence: Int64?, limit: Int) async throws
+        -> [ScriptExecution]
+    {
         guard let onRecentExecutions else { throw UnexpectedCall("ScriptStore.recentExecutions", applicationId) }
-        return try await onRecentExecutions(applicationId, scriptName, limit)
+        return try await onRecentExecutions(applicationId, scriptName, sequence, limit)
     }
 
     package func executions(applicationId: String, scriptName: String?, after sequence: Int64, limit: Int) async throws

@@ -101,6 +101,7 @@ package struct FailingStorage: StorageBackend {
     package var accountStore = FailingAccountStore()
     package var blobStore = FailingBlobStore()
     package var pushJobStore = FailingPushJobStore()
+    package var pushOutcomeStore = FailingPushOutcomeStore()
     package var scriptStore = FailingScriptStore()
     package var indexStore = FailingIndexStore()
     package var adminStore = FailingAdminStore()
@@ -117,6 +118,7 @@ package struct FailingStorage: StorageBackend {
     package var accounts: any AccountStore { accountStore }
     package var blobs: any BlobStore { blobStore }
     package var pushJobs: any PushJobStore { pushJobStore }
+    package var pushOutcomes: any PushOutcomeStore { pushOutcomeStore }
     package var bulk: any BulkStore { bulkStore }
 
     /// Runs `body` over this storage itself (fakes have no transactions to commit).

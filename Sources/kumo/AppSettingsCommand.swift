@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import KumoDashboard
+import KumoPush
 import KumoStorage
 import NCMBWire
 
@@ -42,65 +44,88 @@ struct AppSettingsCommand: AsyncParsableCommand {
     var confirmsMailAddress: Bool?
     @Option(name: .customLong("mail-token-lifetime-hours"), help: "How long links in mails stay valid (default 24).")
     var mailTokenLifetimeHours: Int?
-    @Option(name: .customLong("mail-template"), help: "Purpose of the template to set: mailAddressUserEntry, passwordReset or mailAddressConfirm.")
+    @Option(
+        name: .customLong("mail-template"),
+        help: "Purpose of the template to set: mailAddressUserEntry, passwordReset or mailAddressConfirm.")
     var templatePurpose: String?
     @Option(help: "Subject of --mail-template.") var subject: String?
     @Option(name: .customLong("body-file"), help: "File holding the plain-text body of --mail-template.") var bodyFile: String?
     @Flag(help: "Print machine-readable JSON.") var json = false
 
     func validate() throws {
-        if let hours = sessionLifetimeHours, !(1...168).contains(hours) {
-            throw ValidationError("--session-lifetime-hours takes 1…168 (docs/decisions/0010-session-lifetime.md)")
-        }
-        if let maximumFileSize, maximumFileSize < 1 {
-            throw ValidationError("--maximum-file-size takes a positive number of bytes")
-        }
-        if let hours = mailTokenLifetimeHours, !(1...720).contains(hours) {
-            throw ValidationError("--mail-token-lifetime-hours takes 1…720")
-        }
         if let templatePurpose {
-            guard OneTimeTokenPurpose(rawValue: templatePurpose) != nil else {
-                throw ValidationError("--mail-template takes mailAddressUserEntry, passwordReset or mailAddressConfirm")
+            guard subject != nil, bodyFile != nil else {
+                throw ValidationError("--mail-template \(templatePurpose) needs --subject and --body-file")
             }
-            guard subject != nil, bodyFile != nil else { throw ValidationError("--mail-template needs --subject and --body-file") }
         } else if subject != nil || bodyFile != nil {
             throw ValidationError("--subject and --body-file belong to --mail-template")
         }
-        if let mailCustomURL, !mailCustomURL.isEmpty, !(mailCustomURL.hasPrefix("http://") || mailCustomURL.hasPrefix("https://")) {
-            throw ValidationError("--mail-custom-url must start with http:// or https://")
-        }
+        // The values are checked by the dashboard's own rules (docs/dashboard.md#settings), the body file once read.
+        _ = try Self.applying(patch(templateBody: "body"), to: ApplicationSettings())
     }
 
     func run() async throws {
+        let body = try bodyFile.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        let patch = patch(templateBody: body)
         let settings = try await applicationOptions.withApplication { storage, application in
-            let settings = try applied(to: application.settings)
-            if settings != application.settings {
-                try await storage.applications.updateSettings(applicationId: application.applicationId, settings: settings)
+            let change = try Self.applying(patch, to: application.settings)
+            if change.settings != application.settings {
+                try await storage.applications.updateSettings(applicationId: application.applicationId, settings: change.settings)
             }
-            return settings
+            return change.settings
         }
         print(AppSettingsCommand.describe(settings, asJSON: json))
     }
 
-    /// The settings with every given option applied; options not given keep their value.
-    func applied(to current: ApplicationSettings) throws -> ApplicationSettings {
-        var settings = current
-        if let sessionLifetimeHours { settings.sessionLifetimeSeconds = sessionLifetimeHours * 3600 }
-        if let allowsMultipleSessions { settings.allowsMultipleSessions = allowsMultipleSessions }
-        if let usersArePublicReadable { settings.usersArePublicReadable = usersArePublicReadable }
-        if let publicFiles { settings.publicFilesEnabled = publicFiles.isOn }
-        if let clientPush { settings.clientPushEnabled = clientPush.isOn }
-        if let maximumFileSize { settings.maximumFileSize = maximumFileSize }
-        if let mailSender { settings.mail.senderAddress = mailSender }
-        if let mailCustomURL { settings.mail.customURL = mailCustomURL.isEmpty ? nil : mailCustomURL }
-        if let confirmsMailAddress { settings.mail.confirmsMailAddress = confirmsMailAddress }
-        if let mailTokenLifetimeHours { settings.mail.tokenLifetimeSeconds = mailTokenLifetimeHours * 3600 }
-        if let templatePurpose, let subject, let bodyFile {
-            let body = try String(contentsOfFile: bodyFile, encoding: .utf8)
-            settings.mail.templates[templatePurpose] = MailTemplate(subject: subject, body: body)
+    /// The options given, as a change in the settings' grouped JSON (`AdministrationSettings`, shared with the
+    /// dashboard); options not given are left out and keep their value.
+    func patch(templateBody: String?) -> JSONObject {
+        var groups: [String: JSONObject] = [:]
+        func set(_ group: String, _ key: String, _ value: JSONValue?) {
+            if let value { groups[group, default: [:]][key] = value }
         }
-        return settings
+        set("sessions", "lifetimeSeconds", sessionLifetimeHours.map(Self.seconds(hours:)))
+        set("sessions", "allowsMultipleSessions", allowsMultipleSessions.map(JSONValue.bool))
+        set("users", "publicReadable", usersArePublicReadable.map(JSONValue.bool))
+        set("files", "publicFiles", publicFiles.map { .bool($0.isOn) })
+        set("files", "maximumFileSize", maximumFileSize.map(JSONValue.integer))
+        set("push", "clientPush", clientPush.map { .bool($0.isOn) })
+        set("mail", "senderAddress", mailSender.map(JSONValue.string))
+        set("mail", "customURL", mailCustomURL.map { $0.isEmpty ? .null : .string($0) })
+        set("mail", "confirmsMailAddress", confirmsMailAddress.map(JSONValue.bool))
+        set("mail", "tokenLifetimeSeconds", mailTokenLifetimeHours.map(Self.seconds(hours:)))
+        if let templatePurpose, let subject, let templateBody {
+            set("mail", "templates", [templatePurpose: ["subject": .string(subject), "body": .string(templateBody)]])
+        }
+        var patch = JSONObject()
+        for group in groups.keys.sorted() { patch[group] = groups[group].map(JSONValue.object) }
+        return patch
     }
+
+    /// Hours as seconds; a count too large to multiply becomes -1, which the checks refuse.
+    static func seconds(hours: Int) -> JSONValue {
+        let (seconds, overflow) = Int64(clamping: hours).multipliedReportingOverflow(by: 3600)
+        return .integer(overflow ? -1 : seconds)
+    }
+
+    /// `change` applied by the shared rules; a refusal names the option it came from.
+    static func applying(_ patch: JSONObject, to settings: ApplicationSettings) throws -> AdministrationSettings.Change {
+        do {
+            return try AdministrationSettings(credentialsCheck: PlatformPushCredentialsCheck()).applying(patch, to: settings)
+        } catch {
+            let option = optionNames.first { error.field == $0.key || error.field.hasPrefix($0.key + ".") }?.value ?? error.field
+            throw ValidationError("\(option): \(error.message)")
+        }
+    }
+
+    /// The option behind each settings key.
+    static let optionNames: [String: String] = [
+        "sessions.lifetimeSeconds": "--session-lifetime-hours", "sessions.allowsMultipleSessions": "--multiple-sessions",
+        "users.publicReadable": "--users-public-read", "files.publicFiles": "--public-files",
+        "files.maximumFileSize": "--maximum-file-size", "push.clientPush": "--client-push", "mail.senderAddress": "--mail-sender",
+        "mail.customURL": "--mail-custom-url", "mail.confirmsMailAddress": "--mail-confirm",
+        "mail.tokenLifetimeSeconds": "--mail-token-lifetime-hours", "mail.templates": "--mail-template",
+    ]
 
     /// The settings as stored (JSON), or as readable lines.
     static func describe(_ settings: ApplicationSettings, asJSON: Bool) -> String {

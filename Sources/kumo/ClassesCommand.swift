@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoDashboard
 import KumoServer
 import KumoStorage
 import NCMBWire
@@ -11,7 +12,8 @@ import NCMBWire
 /// changes up within 5 seconds.
 struct ClassesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "classes", abstract: "Manage class-level permissions and indexes on user fields.", subcommands: [List.self, Permissions.self, IndexCommand.self])
+        commandName: "classes", abstract: "Manage class-level permissions and indexes on user fields.",
+        subcommands: [List.self, Permissions.self, IndexCommand.self])
 
     /// `kumo classes list [--app NAME]`
     struct List: AsyncParsableCommand {
@@ -61,8 +63,8 @@ extension ClassesCommand.Permissions {
         func run() async throws {
             let name = try ClassPermissionsTool.className(className)
             try await applicationOptions.withApplication { storage, application in
-                let all = try await storage.applications.classPermissions(applicationId: application.applicationId)
-                let permissions = all[name] ?? .open
+                let permissions = try await AdministrationClassPermissions(storage: storage).permissions(
+                    applicationId: application.applicationId, className: name)
                 print(json ? permissions.storedJSON.serializedString() : ClassPermissionsTool.describe(permissions, className: name))
             }
         }
@@ -91,29 +93,23 @@ extension ClassesCommand.Permissions {
             _ = try changes()
         }
 
-        /// The permissions given on the command line, by operation.
+        /// The permissions given on the command line, by operation, read as the dashboard reads them
+        /// (`AdministrationClassPermissions`).
         func changes() throws -> [ObjectOperation: OperationPermission] {
-            var changes: [ObjectOperation: OperationPermission] = [:]
-            for (operation, text) in [(ObjectOperation.get, get), (.find, find), (.create, create), (.update, update), (.delete, delete)] {
-                guard let text else { continue }
-                do {
-                    changes[operation] = try OperationPermission(text: text)
-                } catch {
-                    throw ValidationError("--\(operation.rawValue): \(error.description)")
-                }
+            let given = [("get", get), ("find", find), ("create", create), ("update", update), ("delete", delete)]
+            do {
+                return try AdministrationClassPermissions.parse(given.compactMap { name, text in text.map { (operation: name, text: $0) } })
+            } catch {
+                throw ValidationError("--\(error.field): \(error.message)")
             }
-            return changes
         }
 
         func run() async throws {
             let name = try ClassPermissionsTool.className(className)
             let changes = try changes()
             try await applicationOptions.withApplication { storage, application in
-                let all = try await storage.applications.classPermissions(applicationId: application.applicationId)
-                var permissions = all[name] ?? .open
-                for (operation, permission) in changes { permissions.operations[operation] = permission }
-                try await storage.applications.setClassPermissions(
-                    permissions, applicationId: application.applicationId, className: name)
+                let permissions = try await AdministrationClassPermissions(storage: storage).change(
+                    changes, applicationId: application.applicationId, className: name)
                 print(ClassPermissionsTool.describe(permissions, className: name))
             }
         }
@@ -131,7 +127,7 @@ extension ClassesCommand.Permissions {
         func run() async throws {
             let name = try ClassPermissionsTool.className(className)
             try await applicationOptions.withApplication { storage, application in
-                try await storage.applications.setClassPermissions(.open, applicationId: application.applicationId, className: name)
+                try await AdministrationClassPermissions(storage: storage).reset(applicationId: application.applicationId, className: name)
                 print(ClassPermissionsTool.describe(.open, className: name))
             }
         }
@@ -152,7 +148,7 @@ enum ClassPermissionsTool {
     /// One line per operation: `  find:   role:Staff`.
     static func describe(_ permissions: ClassPermissions, className: ClassName) -> String {
         var lines = ["\(className.rawValue)"]
-        for operation in [ObjectOperation.get, .find, .create, .update, .delete] {
+        for operation in AdministrationClassPermissions.operations {
             let label = (operation.rawValue + ":").padding(toLength: 8, withPad: " ", startingAt: 0)
             lines.append("  \(label)\(permissions.permission(for: operation).text)")
         }

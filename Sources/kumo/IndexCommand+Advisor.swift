@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoDashboard
 import KumoStorage
 import NCMBWire
 
@@ -18,10 +19,9 @@ extension IndexCommand {
         func run() async throws {
             try await applicationOptions.withApplication { storage, application in
                 let records = try await storage.indexes.slowQueries(applicationId: application.applicationId)
-                let indexes = try await storage.indexes.indexes(applicationId: application.applicationId, className: nil)
-                let suggestions = IndexAdvisor.suggestions(records: records, indexes: indexes)
+                let suggestions = try await AdministrationIndexes(storage: storage).suggestions(for: application, className: nil)
                 if json {
-                    print(JSONValue.array(suggestions.map(Suggest.json)).serializedString())
+                    print(JSONValue.array(suggestions.map(AdministrationIndexes.json)).serializedString())
                 } else if suggestions.isEmpty {
                     print(
                         records.isEmpty
@@ -34,7 +34,8 @@ extension IndexCommand {
                     if !json {
                         print(
                             "kumo classes index add \(suggestion.className.rawValue) \(fields)   # \(record.shape): \(record.runs) slow run(s), "
-                                + "\(Suggest.milliseconds(record.totalMilliseconds)) in total, slowest \(Suggest.milliseconds(record.maximumMilliseconds))")
+                                + "\(Suggest.milliseconds(record.totalMilliseconds)) in total, slowest \(Suggest.milliseconds(record.maximumMilliseconds))"
+                        )
                     }
                     guard apply else { continue }
                     let index = ClassIndex(
@@ -49,16 +50,6 @@ extension IndexCommand {
 
         static func milliseconds(_ value: Double) -> String { String(format: "%.1f ms", value) }
 
-        static func json(_ suggestion: IndexAdvisor.Suggestion) -> JSONValue {
-            let record = suggestion.record
-            return .object([
-                "className": .string(suggestion.className.rawValue),
-                "fields": .array(suggestion.fields.map { .object(["field": .string($0.field.rawValue), "kind": .string($0.kind.rawValue)]) }),
-                "shape": .string(record.shape), "runs": .integer(Int64(record.runs)),
-                "totalMilliseconds": .double(record.totalMilliseconds), "maximumMilliseconds": .double(record.maximumMilliseconds),
-                "lastSeen": .string(record.lastSeen.formatted),
-            ])
-        }
     }
 
     /// `kumo classes index explain CLASS [--where JSON] [--order KEYS] [--count] [--master-key]`

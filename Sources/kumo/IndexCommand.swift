@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoDashboard
 import KumoStorage
 import NCMBWire
 
@@ -29,18 +30,24 @@ struct IndexCommand: AsyncParsableCommand {
         func run() async throws {
             let name = try ClassPermissionsTool.className(className)
             try await applicationOptions.withApplication { storage, application in
-                let plan = try await IndexCommand.plan(fields, storage: storage, application: application, className: name)
-                for note in plan.notes { print("  \(note)") }
-                let index = ClassIndex(
-                    applicationId: application.applicationId, className: name, fields: plan.fields, createDate: IndexCommand.now())
-                print("Building \(index.name) on \(name.rawValue) (\(index.fieldList)) …")
+                print("Building an index on \(name.rawValue) (\(fields)) …")
                 let start = ContinuousClock.now
-                let build = try await storage.indexes.create(index)
+                let created: AdministrationIndexes.Build
+                do {
+                    created = try await AdministrationIndexes(storage: storage).create(
+                        AdministrationIndexes.specifications(fields), in: application, className: name, now: IndexCommand.now())
+                } catch let refusal as AdministrationIndexes.Refusal {
+                    throw ValidationError(refusal.description)
+                }
                 let elapsed = ContinuousClock.now - start
+                for note in created.notes { print("  \(note)") }
+                let build = created.build
                 if build.existed {
                     print("\(name.rawValue) already has this index (\(build.index.name)).")
                 } else {
-                    print("Built over \(build.objectCount) objects in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds]))).")
+                    print(
+                        "Built over \(build.objectCount) objects in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds]))): "
+                            + "\(build.index.name) (\(build.index.fieldList)).")
                 }
             }
         }
@@ -64,7 +71,9 @@ struct IndexCommand: AsyncParsableCommand {
                     print("No index on user fields in '\(application.name)'\(name.map { ", class \($0.rawValue)" } ?? "").")
                 } else {
                     for index in indexes {
-                        print("\(index.className.rawValue)  \(index.fieldList)  \(index.origin.rawValue)  \(index.createDate.formatted)  \(index.name)")
+                        print(
+                            "\(index.className.rawValue)  \(index.fieldList)  \(index.origin.rawValue)  \(index.createDate.formatted)  \(index.name)"
+                        )
                     }
                 }
             }
@@ -85,22 +94,15 @@ struct IndexCommand: AsyncParsableCommand {
         func run() async throws {
             let name = try ClassPermissionsTool.className(className)
             try await applicationOptions.withApplication { storage, application in
-                let existing = try await storage.indexes.indexes(applicationId: application.applicationId, className: name)
-                let wanted = fields.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-                let matching = existing.filter { index in
-                    index.fields.count == wanted.count
-                        && zip(index.fields, wanted).allSatisfy { field, text in
-                            text == field.field.rawValue || text == field.description
-                        }
+                let administration = AdministrationIndexes(storage: storage)
+                let index: ClassIndex
+                do {
+                    index = try await administration.index(
+                        matching: AdministrationIndexes.specifications(fields), in: application, className: name)
+                } catch let refusal as AdministrationIndexes.Refusal {
+                    throw ValidationError(refusal.description)
                 }
-                guard matching.count == 1, let index = matching.first else {
-                    let known = existing.map(\.fieldList).joined(separator: "; ")
-                    throw ValidationError(
-                        matching.isEmpty
-                            ? "\(name.rawValue) has no index on \(fields)\(known.isEmpty ? "" : " (its indexes: \(known))")."
-                            : "Several indexes of \(name.rawValue) match \(fields): add the kinds, e.g. score:number.")
-                }
-                try await storage.indexes.remove(applicationId: application.applicationId, className: name, fields: index.fields)
+                try await administration.remove(index)
                 print("Removed \(index.name) (\(index.fieldList)) from \(name.rawValue).")
             }
         }
@@ -108,18 +110,6 @@ struct IndexCommand: AsyncParsableCommand {
 }
 
 extension IndexCommand {
-    /// The plan of `fields` (comma-separated specifications), or a validation error in words.
-    static func plan(
-        _ fields: String, storage: any StorageBackend, application: HostedApplication, className: ClassName
-    ) async throws -> IndexPlan {
-        let specifications = fields.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        do {
-            return try await storage.indexes.plan(specifications, applicationId: application.applicationId, className: className)
-        } catch let error as IndexPlanningError {
-            throw ValidationError(error.description)
-        }
-    }
-
     /// The current time as a wire date.
     static func now() -> WireDate {
         WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000))

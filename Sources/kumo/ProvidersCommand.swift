@@ -1,4 +1,5 @@
 import ArgumentParser
+import KumoDashboard
 import KumoStorage
 import NCMBWire
 
@@ -8,9 +9,9 @@ struct ProvidersCommand: AsyncParsableCommand {
         commandName: "providers", abstract: "Configure SNS login providers.", subcommands: [List.self, Set.self])
 
     /// The providers NCMB's `authData` knows (docs/wire/endpoints/users.md).
-    static let knownProviders = ["anonymous", "apple", "facebook", "google", "twitter"]
+    static let knownProviders = AdministrationSettings.knownProviders
     /// The verifications `ProviderAuthDataVerifier` implements.
-    static let knownVerifications = ["none", "jwks", "endpoint"]
+    static let knownVerifications = AdministrationSettings.knownVerifications
 
     /// `kumo providers list [--app NAME]`
     struct List: AsyncParsableCommand {
@@ -66,34 +67,36 @@ struct ProvidersCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
+            let patch = patch()
             let updated = try await applicationOptions.withApplication { storage, application in
-                var settings = application.settings
-                let updated = applied(to: settings.authProvider(provider))
-                settings.authProviders[provider] = updated
-                try await storage.applications.updateSettings(applicationId: application.applicationId, settings: settings)
-                return updated
+                let change: AdministrationSettings.Change
+                do {
+                    change = try AdministrationSettings(credentialsCheck: nil).applying(patch, to: application.settings)
+                } catch let refusal as AdministrationSettings.Refusal {
+                    throw ValidationError("\(refusal.field): \(refusal.message)")
+                }
+                try await storage.applications.updateSettings(applicationId: application.applicationId, settings: change.settings)
+                return change.settings.authProvider(provider)
             }
             print(ProviderPrinter.describe(name: provider, updated, asJSON: json))
             for warning in ProviderPrinter.warnings(name: provider, updated) { print("warning: \(warning)") }
         }
 
-        /// The provider's settings after this command's changes.
-        func applied(to current: AuthProviderSettings) -> AuthProviderSettings {
-            var settings = current
-            if let state { settings.isEnabled = state == .enable }
-            if let verification { settings.verification = verification }
+        /// The options as a change of the settings' `providers` group (`AdministrationSettings`, shared with the
+        /// dashboard): `--option key=` removes the option.
+        func patch() -> JSONObject {
+            var entry = JSONObject()
+            if let state { entry["enabled"] = .bool(state == .enable) }
+            if let verification { entry["verification"] = .string(verification) }
+            var changedOptions = JSONObject()
             for option in options {
                 let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let key = String(parts[0])
                 let value = parts.count > 1 ? String(parts[1]) : ""
-                if value.isEmpty {
-                    _ = settings.options.removeValue(forKey: key)
-                } else {
-                    settings.options[key] = .string(value)
-                }
+                changedOptions[String(parts[0])] = value.isEmpty ? .null : .string(value)
             }
-            if !audiences.isEmpty { settings.options["audiences"] = .array(audiences.map(JSONValue.string)) }
-            return settings
+            if !audiences.isEmpty { changedOptions["audiences"] = .array(audiences.map(JSONValue.string)) }
+            if !changedOptions.isEmpty { entry["options"] = .object(changedOptions) }
+            return ["providers": [provider: .object(entry)]]
         }
     }
 }
@@ -101,10 +104,7 @@ struct ProvidersCommand: AsyncParsableCommand {
 /// Renders provider settings for the terminal, hiding secrets.
 enum ProviderPrinter {
     /// Option keys whose values are never printed.
-    static func isSecret(_ key: String) -> Bool {
-        let lowered = key.lowercased()
-        return lowered.contains("secret") || lowered.contains("token") || lowered.contains("password")
-    }
+    static func isSecret(_ key: String) -> Bool { AdministrationSettings.isSecretOption(key) }
 
     /// The settings of one provider as JSON, secrets replaced by `"(hidden)"`.
     static func json(_ settings: AuthProviderSettings) -> JSONValue {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KumoDashboard
 import KumoPush
 import KumoServer
 import KumoStorage
@@ -61,53 +62,61 @@ struct PushCredentialsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let patch = try patch()
         let push = try await applicationOptions.withApplication { storage, application in
-            let push = try applied(to: application.settings.push)
-            if push != application.settings.push {
-                var settings = application.settings
-                settings.push = push
-                try await storage.applications.updateSettings(applicationId: application.applicationId, settings: settings)
+            let change = try applying(patch, to: application.settings)
+            if change.settings != application.settings {
+                try await storage.applications.updateSettings(applicationId: application.applicationId, settings: change.settings)
             }
-            return push
+            return change.settings.push
         }
         print(Self.describe(push, asJSON: json))
         for warning in Self.warnings(push) { print("warning: \(warning)") }
     }
 
-    /// The push settings after this command's changes.
-    func applied(to current: PushSettings) throws -> PushSettings {
-        var push = current
-        if clearsAPNs { push.apns = nil }
-        if clearsFCM { push.fcm = nil }
-        if changesAPNs { push.apns = try appliedAPNs(to: current.apns) }
-        if let fcmServiceAccountFile { push.fcm = try Self.readServiceAccount(fcmServiceAccountFile) }
-        return push
+    /// The options as a change of the settings' `push` group (`AdministrationSettings`, shared with the dashboard):
+    /// APNs options merge into the stored credentials, a service-account file replaces the FCM ones.
+    func patch() throws -> JSONObject {
+        var push = JSONObject()
+        if clearsAPNs { push["apns"] = .null }
+        if clearsFCM { push["fcm"] = .null }
+        if changesAPNs {
+            var apns = JSONObject()
+            if let apnsKeyFile { apns["privateKey"] = .string(try String(contentsOfFile: apnsKeyFile, encoding: .utf8)) }
+            if let apnsKeyId { apns["keyId"] = .string(apnsKeyId) }
+            if let apnsTeamId { apns["teamId"] = .string(apnsTeamId) }
+            if let apnsTopic { apns["topic"] = .string(apnsTopic) }
+            if let apnsEnvironment { apns["usesSandbox"] = .bool(apnsEnvironment == .apnsSandbox) }
+            push["apns"] = .object(apns)
+        }
+        if let fcmServiceAccountFile {
+            let text = try String(contentsOfFile: fcmServiceAccountFile, encoding: .utf8)
+            guard let account = try? JSONValue(parsing: text) else { throw Self.notAServiceAccount(fcmServiceAccountFile) }
+            push["fcm"] = ["serviceAccount": account]
+        }
+        return ["push": .object(push)]
     }
 
-    private func appliedAPNs(to current: APNsCredentials?) throws -> APNsCredentials {
-        let privateKeyPEM = try apnsKeyFile.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? current?.privateKeyPEM
-        guard let privateKeyPEM, let keyId = apnsKeyId ?? current?.keyId, let teamId = apnsTeamId ?? current?.teamId,
-            let topic = apnsTopic ?? current?.topic
-        else {
-            throw ValidationError("APNs needs --apns-key-file, --apns-key-id, --apns-team-id and --apns-topic")
+    /// `patch` applied by the shared rules; a refusal names the option or file it came from.
+    func applying(_ patch: JSONObject, to settings: ApplicationSettings) throws -> AdministrationSettings.Change {
+        do {
+            return try AdministrationSettings(credentialsCheck: PlatformPushCredentialsCheck()).applying(patch, to: settings)
+        } catch {
+            switch error.field {
+            case "push.fcm.serviceAccount" where error.message.hasPrefix("is not"):
+                throw Self.notAServiceAccount(fcmServiceAccountFile ?? "--fcm-service-account")
+            case "push.fcm.serviceAccount": throw ValidationError("\(fcmServiceAccountFile ?? "--fcm-service-account"): \(error.message)")
+            case "push.apns.privateKey" where apnsKeyFile != nil: throw ValidationError("--apns-key-file: \(error.message)")
+            case let field where field.hasPrefix("push.apns.") && error.message.hasPrefix("is needed"):
+                throw ValidationError("APNs needs --apns-key-file, --apns-key-id, --apns-team-id and --apns-topic")
+            default: throw ValidationError("\(error.field): \(error.message)")
+            }
         }
-        let usesSandbox = apnsEnvironment.map { $0 == .apnsSandbox } ?? current?.usesSandbox ?? false
-        let credentials = APNsCredentials(
-            keyId: keyId, teamId: teamId, privateKeyPEM: privateKeyPEM, topic: topic, usesSandbox: usesSandbox)
-        if let problem = credentials.keyProblem { throw ValidationError("--apns-key-file: \(problem)") }
-        return credentials
     }
 
-    /// The credentials of a service-account key file.
-    static func readServiceAccount(_ path: String) throws -> FCMCredentials {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard let value = try? JSONValue(parsing: text), let credentials = FCMCredentials(serviceAccountJSON: value) else {
-            throw ValidationError(
-                "\(path) is not a service-account key file (\"type\": \"service_account\" with project_id, client_email "
-                    + "and private_key)")
-        }
-        if let problem = credentials.keyProblem { throw ValidationError("\(path): \(problem)") }
-        return credentials
+    static func notAServiceAccount(_ path: String) -> ValidationError {
+        ValidationError(
+            "\(path) is not a service-account key file (\"type\": \"service_account\" with project_id, client_email and private_key)")
     }
 
     /// The settings as JSON or readable lines, private keys hidden.

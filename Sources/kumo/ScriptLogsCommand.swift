@@ -1,4 +1,5 @@
 import ArgumentParser
+import KumoDashboard
 import KumoServer
 import KumoStorage
 import NCMBWire
@@ -37,17 +38,9 @@ struct ScriptLogsCommand: AsyncParsableCommand {
         }
     }
 
-    /// An entry as one JSON object.
+    /// An entry as one JSON object (the dashboard's log lists the same, ``AdministrationScripts/json(_:)``).
     static func object(_ entry: ScriptExecution) -> JSONObject {
-        var object: JSONObject = [
-            "time": .string(entry.startedAt.formatted), "script": .string(entry.scriptName), "method": .string(entry.method),
-            "status": .string(entry.status.rawValue), "durationMilliseconds": .integer(entry.durationMilliseconds),
-            "request": .object(entry.request), "response": .object(entry.response),
-            "console": .array(entry.console.map { ["level": .string($0.level), "text": .string($0.text)] }),
-        ]
-        if let error = entry.error { object["error"] = .string(error) }
-        if let stack = entry.stack { object["stack"] = .string(stack) }
-        return object
+        AdministrationScripts.json(entry)
     }
 
     /// An entry for the terminal: a header line, then the request, answer, console and error, indented.

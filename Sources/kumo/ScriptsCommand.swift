@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
+import KumoDashboard
 import KumoScripts
-import KumoSeams
-import KumoServer
 import KumoStorage
 import NCMBWire
 
@@ -49,33 +48,32 @@ struct ScriptsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let runtime = try ScriptsCommand.runtime(nodePath)
+            _ = try ScriptsCommand.runtime(nodePath)
             let permission = try runPermission()
+            let checker = NodeScriptSyntaxCheck(nodePath: nodePath ?? ProcessInfo.processInfo.environment["KUMO_NODE"])
             try await applicationOptions.withApplication { storage, application in
-                let limits = application.settings.scripts
+                let administration = AdministrationScripts(storage: storage, syntaxCheck: checker)
                 var deployments: [ScriptDeployment] = []
                 for file in files {
                     let scriptName = name ?? URL(fileURLWithPath: file).lastPathComponent
-                    guard StoredScript.isValidName(scriptName) else {
-                        throw ValidationError("'\(scriptName)' is not a script name: up to 100 of A-Z a-z 0-9 _ - ., ending in .js")
-                    }
                     guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("cannot read \(file)") }
-                    guard data.count <= limits.maximumFileSize else {
-                        throw ValidationError("\(file) has \(data.count) bytes; the application's limit is \(limits.maximumFileSize)")
+                    do {
+                        deployments.append(
+                            try await administration.prepare(
+                                name: scriptName, bytes: Array(data), runPermission: permission, application: application))
+                    } catch let refusal as AdministrationScripts.Refusal {
+                        throw ValidationError(ScriptsCommand.message(refusal, file: file))
+                    } catch let unavailable as ScriptSyntaxCheckUnavailable {
+                        throw ValidationError(unavailable.description)
                     }
-                    guard let code = String(data: data, encoding: .utf8) else { throw ValidationError("\(file) is not UTF-8 text") }
-                    if let problem = try ScriptSyntaxCheck.check(code, name: scriptName, runtime: runtime) {
-                        throw ValidationError("\(file) does not compile:\n\(problem)")
-                    }
-                    deployments.append(
-                        ScriptDeployment(
-                            applicationId: application.applicationId, name: scriptName, code: code, runPermission: permission))
                 }
                 for deployment in deployments {
-                    let stored = try await ScriptsCommand.storageCall {
-                        try await storage.scripts.deploy(deployment, maximumCount: limits.maximumCount, now: SystemWallClock().now())
+                    let stored = try await ScriptsCommand.administrationCall {
+                        try await administration.store(deployment, application: application).script
                     }
-                    print("Deployed \(stored.name) version \(stored.version) to '\(application.name)'" + (stored.isEnabled ? "" : " (disabled)"))
+                    print(
+                        "Deployed \(stored.name) version \(stored.version) to '\(application.name)'"
+                            + (stored.isEnabled ? "" : " (disabled)"))
                 }
             }
         }
@@ -99,7 +97,8 @@ struct ScriptsCommand: AsyncParsableCommand {
                     for script in scripts {
                         print(
                             "\(script.name)  version \(script.version)  \(script.isEnabled ? "enabled" : "disabled")  "
-                                + "run: \(script.runPermission.text)  \(script.code.utf8.count) bytes  updated \(script.updateDate.formatted)")
+                                + "run: \(script.runPermission.text)  \(script.code.utf8.count) bytes  updated \(script.updateDate.formatted)"
+                        )
                     }
                 }
             }
@@ -148,8 +147,9 @@ struct ScriptsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await applicationOptions.withApplication { storage, application in
-                try await ScriptsCommand.storageCall(name: name) {
-                    try await storage.scripts.remove(applicationId: application.applicationId, name: name)
+                try await ScriptsCommand.administrationCall {
+                    try await AdministrationScripts(storage: storage, syntaxCheck: UnavailableScriptSyntaxCheck(reason: "not needed"))
+                        .remove(name: name, application: application)
                 }
                 print("Removed \(name) from '\(application.name)'")
             }
@@ -178,9 +178,9 @@ struct ScriptsCommand: AsyncParsableCommand {
 
     static func setEnabled(_ isEnabled: Bool, name: String, _ applicationOptions: ApplicationOptions) async throws {
         try await applicationOptions.withApplication { storage, application in
-            let script = try await storageCall(name: name) {
-                try await storage.scripts.update(
-                    applicationId: application.applicationId, name: name, isEnabled: isEnabled, runPermission: nil, now: SystemWallClock().now())
+            let script = try await administrationCall {
+                try await AdministrationScripts(storage: storage, syntaxCheck: UnavailableScriptSyntaxCheck(reason: "not needed"))
+                    .update(name: name, isEnabled: isEnabled, runPermission: nil, application: application)
             }
             print("\(script.name) is \(script.isEnabled ? "enabled" : "disabled")")
         }
@@ -195,15 +195,23 @@ struct ScriptsCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs a storage call, turning its errors into messages for the terminal.
+    /// Runs a call of the shared administration, turning its refusals into messages for the terminal.
     @discardableResult
-    static func storageCall<Value>(name: String? = nil, _ body: () async throws -> Value) async throws -> Value {
+    static func administrationCall<Value>(_ body: () async throws -> Value) async throws -> Value {
         do {
             return try await body()
-        } catch StorageError.notFound {
-            throw ValidationError("there is no script named \(name ?? "") (see kumo scripts list)")
-        } catch StorageError.invalid(let error) {
-            throw ValidationError(error.message)
+        } catch let refusal as AdministrationScripts.Refusal {
+            throw ValidationError(refusal.description)
+        }
+    }
+
+    /// The terminal's message for a refused script file.
+    static func message(_ refusal: AdministrationScripts.Refusal, file: String) -> String {
+        switch refusal {
+        case .tooLarge(let size, let limit): "\(file) has \(size) bytes; the application's limit is \(limit)"
+        case .notText: "\(file) is not UTF-8 text"
+        case .syntax(let problem): "\(file) does not compile:\n\(problem.message)"
+        default: refusal.description
         }
     }
 

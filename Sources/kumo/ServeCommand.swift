@@ -104,6 +104,11 @@ struct ServeCommand: AsyncParsableCommand {
         help: "A PEM file of CA certificates trusted for push connections besides the system's (a TLS-inspecting proxy).")
     var pushTrustRootsFile = ProcessInfo.processInfo.environment["KUMO_PUSH_TRUST_ROOTS"]
 
+    @Option(
+        name: .customLong("push-outcome-days"),
+        help: "How many days each push's per-device outcomes are kept, 1…3650 (default 30).")
+    var pushOutcomeDays = Int(ProcessInfo.processInfo.environment["KUMO_PUSH_OUTCOME_DAYS"] ?? "") ?? 30
+
     /// Where push notifications go: the platforms' hosts unless overridden (a proxy, a test double).
     func makePushEndpoints() throws -> PushEndpoints {
         var endpoints = PushEndpoints.production
@@ -181,6 +186,9 @@ struct ServeCommand: AsyncParsableCommand {
         for case (let name, let url?) in pushURLs where !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
             throw ValidationError("\(name) must be an https:// (or http://) URL")
         }
+        guard (1...3_650).contains(pushOutcomeDays) else {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--push-outcome-days")) must be between 1 and 3650")
+        }
         _ = try backupSchedule()
         _ = try makeTLSCredentials()
     }
@@ -196,8 +204,7 @@ struct ServeCommand: AsyncParsableCommand {
         MemoryReturn.configure()
         let logger = LoggingSetup.bootstrap(level: logLevel, format: operationsOptions.logFormat)
         // Before anything records a metric: storage, push and the server take the bootstrapped factory.
-        let metrics = operationsOptions.metricsPort.map { _ in MetricsExport() }
-        if let metrics { MetricsSystem.bootstrap(metrics.factory) }
+        let (metrics, minuteMetrics) = DashboardOperations.bootstrapMetrics(metricsPort: operationsOptions.metricsPort)
         var configuration = KumoConfiguration()
         configuration.trustedProxies = operationsOptions.trustedProxies
         configuration.host = host
@@ -237,9 +244,14 @@ struct ServeCommand: AsyncParsableCommand {
         environment.scripts = scripts.runner
         environment.scriptExecutions = executionLog
         if operationsOptions.writesAccessLog { environment.accessLog = Logger(label: "kumo.access") }
-        let dashboard = DashboardWiring(
+        var dashboard = DashboardWiring(
             options: dashboardOptions, storage: storage, environment: environment, configuration: configuration, tls: tls != nil,
             trustedProxies: operationsOptions.trustedProxies, logger: logger)
+        if dashboardOptions.isOn {
+            dashboard.operations = try DashboardOperations(
+                dataDirectory: storageOptions.dataDirectory, nodePath: scriptOptions.node, metrics: minuteMetrics, storage: storage,
+                clock: environment.clock, identifiers: environment.identifiers, logger: logger)
+        }
         let setupToken = dashboardOptions.isOn ? try await AdministrationSetup(storage: storage, clock: environment.clock).prepare() : nil
         let server = buildApplication(
             configuration: configuration, environment: environment, tls: tls, eventLoopGroup: eventLoopGroup,
@@ -264,7 +276,8 @@ struct ServeCommand: AsyncParsableCommand {
             .init(service: StorageCloser(storage: storage)),
             .init(
                 service: PushDeliveryService(
-                    storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger)),
+                    storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger,
+                    outcomeRetention: .seconds(Int64(pushOutcomeDays) * 86_400))),
             .init(service: FileBlobSweeper(environment: environment)), .init(service: executionLog),
         ]
         if let slowQueries {

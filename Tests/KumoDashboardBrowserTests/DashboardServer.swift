@@ -34,8 +34,9 @@ final class DashboardServer: @unchecked Sendable {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kumo")
     }
 
-    /// Prepares a data directory with the application and the administrator, then starts `kumo serve`.
-    static func started() async throws -> DashboardServer {
+    /// Prepares a data directory with the application and the administrator, runs the `setup` commands (each given
+    /// `--data-dir`, e.g. `["apps", "push", …]`), then starts `kumo serve` with `serveArguments` added.
+    static func started(setup: [[String]] = [], serveArguments: [String] = []) async throws -> DashboardServer {
         let server = try DashboardServer()
         try await offTheCooperativePool {
             try server.run([
@@ -46,7 +47,8 @@ final class DashboardServer: @unchecked Sendable {
                 "admins", "create", "--email", server.adminEmail, "--password", server.adminPassword,
                 "--password-hash-cost", "4", "--data-dir", server.dataDirectory.path,
             ])
-            try server.startBlocking()
+            for arguments in setup { try server.run(arguments + ["--data-dir", server.dataDirectory.path]) }
+            try server.startBlocking(extraArguments: serveArguments)
         }
         return server
     }
@@ -82,10 +84,10 @@ final class DashboardServer: @unchecked Sendable {
         ProcessInfo.processInfo.environment.merging(["KUMO_DASHBOARD_PASSWORD_HASH_COST": "4"]) { _, new in new }
     }
 
-    private func startBlocking() throws {
+    private func startBlocking(extraArguments: [String]) throws {
         let process = ChildProcess()
         process.executableURL = Self.executable
-        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", "error"]
+        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", "error"] + extraArguments
         process.environment = Self.environment
         let output = Pipe()
         process.standardOutput = output
@@ -121,17 +123,21 @@ final class DashboardServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
-    /// Sends one signed NCMB request over real HTTP, as an app would (no session: ACLs apply).
-    func rest(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> (status: Int, json: JSONValue?) {
+    /// Sends one signed NCMB request over real HTTP, as an app would: ACLs and class permissions apply, for the
+    /// user of `sessionToken` when given. `query` is the raw query (percent-encoded, without `?`).
+    func rest(
+        _ method: HTTPMethod, _ path: String, query: String? = nil, body: String? = nil, sessionToken: String? = nil
+    ) async throws -> (status: Int, json: JSONValue?) {
         let timestamp = WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000)).formatted
         let signature = RequestSignature.signature(
-            method: method.rawValue, host: "127.0.0.1", path: path, rawQuery: nil, applicationKey: applicationKey,
+            method: method.rawValue, host: "127.0.0.1", path: path, rawQuery: query, applicationKey: applicationKey,
             clientKey: clientKey, timestamp: timestamp)
-        var request = HTTPClientRequest(url: origin + path)
+        var request = HTTPClientRequest(url: origin + path + (query.map { "?" + $0 } ?? ""))
         request.method = method
         request.headers.add(name: NCMBHeaderName.applicationKey, value: applicationKey)
         request.headers.add(name: NCMBHeaderName.timestamp, value: timestamp)
         request.headers.add(name: NCMBHeaderName.signature, value: signature)
+        if let sessionToken { request.headers.add(name: NCMBHeaderName.sessionToken, value: sessionToken) }
         request.headers.add(name: "Content-Type", value: "application/json")
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))

@@ -151,6 +151,11 @@ struct SessionBrowserTests {
             try await browser.screenshotForDocumentation("dashboard-object-editor")
             consoleErrors += try await browser.consoleErrorsExceptFavicon()
 
+            let pushId = try await browser.createScheduledPushThroughTheDashboard(application: server.applicationName)
+            consoleErrors += try await browser.visitPushScriptsImportAndOverviewPages(server, pushId: pushId)
+            // Users, roles, files, installations, settings, class permissions and indexes (ApplicationPagesTour.swift).
+            consoleErrors += try await browser.visitApplicationPages(of: server)
+
             try await browser.element(#"header nav a[href="/dashboard/audit"]"#).click()
             try await browser.waitForPage("audit")
             #expect(try await browser.elements("#audit tbody tr").isEmpty == false)
@@ -169,6 +174,8 @@ struct SessionBrowserTests {
             try await browser.waitForPage("applications")
             #expect(try await browser.element("main h1").text() == "Applications")
             consoleErrors += try await browser.consoleErrorsExceptFavicon()
+            consoleErrors += try await browser.visitPushScriptsImportAndOverviewPages(server, pushId: pushId)
+            consoleErrors += try await browser.visitApplicationPages(of: server)
 
             try await browser.open(server.origin + "/dashboard/apps/e2e/classes/Food/new")
             try await browser.waitForPage("object")

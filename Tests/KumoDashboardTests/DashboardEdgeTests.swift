@@ -90,4 +90,14 @@ struct UnusedCalls: AdministratorCalls {
         Issue.record("unexpected administrator call \(call.method) \(call.path)")
         return AdministratorResponse(status: 500, body: [])
     }
+
+    func upload(_ upload: AdministratorUpload) async -> AdministratorResponse {
+        Issue.record("unexpected administrator upload \(upload.fileName)")
+        return AdministratorResponse(status: 500, body: [])
+    }
+
+    func download(applicationId: String, fileName: String) async -> AdministratorDownload {
+        Issue.record("unexpected administrator download \(fileName)")
+        return .failure(AdministratorResponse(status: 500, body: []))
+    }
 }

@@ -21,18 +21,22 @@ struct DashboardHarness: Sendable {
     let server: TestApplication
     let environment: DashboardEnvironment
 
-    /// Runs `body` against a fresh dashboard; with `createsAdministrator` false, no administrator exists.
+    /// Runs `body` against a fresh dashboard; with `createsAdministrator` false, no administrator exists. `server`
+    /// adjusts the NCMB server's environment (a script runner), `environment` the dashboard's (its operations).
     static func with<Result: Sendable>(
         createsAdministrator: Bool = true, isSecure: Bool = false, configure: (inout DashboardConfiguration) -> Void = { _ in },
+        server customizeServer: (inout ServerEnvironment) -> Void = { _ in },
+        environment prepare: (inout DashboardEnvironment, TestApplication) throws -> Void = { _, _ in },
         _ body: @escaping @Sendable (DashboardHarness, DashboardClientSession) async throws -> Result
     ) async throws -> Result {
-        try await TestApplication.with { server in
+        try await TestApplication.with(environment: customizeServer) { server in
             var logger = Logger(label: "kumo.dashboard.test")
             logger.logLevel = .critical
-            let environment = DashboardEnvironment(
+            var environment = DashboardEnvironment(
                 storage: server.storage, calls: APIResponder(configuration: server.configuration, environment: server.environment),
                 passwordHasher: BcryptAdminPasswordHasher(cost: 4), clock: server.clock, identifiers: IncrementingIdentifiers(),
                 logger: logger)
+            try prepare(&environment, server)
             if createsAdministrator {
                 try await environment.administration.create(email: email, password: password, actor: "cli")
             }

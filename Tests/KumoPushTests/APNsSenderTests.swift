@@ -83,12 +83,13 @@ import Testing
         try await APNsHarness.run { harness in
             harness.fake.script(deviceToken: Self.deviceToken, .apnsError(status, reason: reason))
             let outcome = await harness.send(Self.notification, to: Self.device)
-            guard case .deviceGone(let text) = outcome else {
+            guard case .deviceGone(let text, let code) = outcome else {
                 Issue.record("expected deviceGone, got \(outcome)")
                 return
             }
             #expect(text.contains("\(status) \(reason)"))
             #expect(text.contains("("))
+            #expect(code == reason && outcome.reasonCode == reason)
         }
     }
 
@@ -137,7 +138,7 @@ import Testing
         try await APNsHarness.run { harness in
             let device = PushDevice(installationId: "inst1", deviceType: "ios", deviceToken: "../../token")
             let outcome = await harness.send(Self.notification, to: device)
-            #expect(outcome == .deviceGone(reason: "APNs: the deviceToken is not a hexadecimal APNs device token"))
+            #expect(outcome == .deviceGone(reason: "APNs: the deviceToken is not a hexadecimal APNs device token", code: "BadDeviceToken"))
             #expect(harness.fake.requests.isEmpty)
         }
     }
@@ -156,7 +157,10 @@ import Testing
     @Test func anApplicationWithoutAPNsCredentialsIsNotSent() async throws {
         try await APNsHarness.run { harness in
             let outcome = await harness.sender.send(Self.notification, to: Self.device, credentials: PushSettings())
-            #expect(outcome == .failed(reason: "APNs is not configured for this application (kumo apps push)", isRetryable: false))
+            #expect(
+                outcome
+                    == .failed(
+                        reason: "APNs is not configured for this application (kumo apps push)", isRetryable: false, code: "noCredentials"))
             #expect(harness.fake.requests.isEmpty)
         }
     }
@@ -193,7 +197,7 @@ import Testing
                 let outcome = await sender.send(
                     Self.notification, to: Self.device, credentials: try APNsHarness.makeSettings().settings)
                 await sender.shutdown()
-                #expect(outcome == .failed(reason: "APNs: 404 no reason given", isRetryable: false))
+                #expect(outcome == .failed(reason: "APNs: 404 no reason given", isRetryable: false, code: "HTTP404"))
             }
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("FakeAPNsServer: unexpected POST /elsewhere/3/device/") }
@@ -288,13 +292,13 @@ extension RecordedPushRequest {
 extension PushSendOutcome {
     /// Whether this is a failure worth retrying.
     var isRetryableFailure: Bool {
-        if case .failed(_, true) = self { return true }
+        if case .failed(_, true, _) = self { return true }
         return false
     }
 
     /// The reason of a failure, or `nil`.
     var failureReason: String? {
-        if case .failed(let reason, _) = self { return reason }
+        if case .failed(let reason, _, _) = self { return reason }
         return nil
     }
 }

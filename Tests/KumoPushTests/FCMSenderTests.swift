@@ -70,8 +70,8 @@ import Testing
                 outcome
                     == .deviceGone(
                         reason:
-                            "FCM: 404 UNREGISTERED: Requested entity was not found. (the app was removed from the device or the token is no longer valid)"
-                    ))
+                            "FCM: 404 UNREGISTERED: Requested entity was not found. (the app was removed from the device or the token is no longer valid)",
+                        code: "UNREGISTERED"))
         }
     }
 
@@ -87,6 +87,7 @@ import Testing
                 Issue.record("expected deviceGone, got \(outcome)")
                 return
             }
+            #expect(outcome.reasonCode == "UNREGISTERED")
         }
     }
 
@@ -96,7 +97,7 @@ import Testing
                 registrationToken: "registration-1",
                 FakeFCMServer.fcmError(400, status: "INVALID_ARGUMENT", errorCode: "INVALID_ARGUMENT", message: "Invalid TTL"))
             let outcome = await harness.send(Self.notification, to: Self.device)
-            #expect(outcome == .failed(reason: "FCM: 400 INVALID_ARGUMENT: Invalid TTL", isRetryable: false))
+            #expect(outcome == .failed(reason: "FCM: 400 INVALID_ARGUMENT: Invalid TTL", isRetryable: false, code: "INVALID_ARGUMENT"))
         }
     }
 
@@ -144,7 +145,7 @@ import Testing
                 outcome
                     == .failed(
                         reason: "FCM: FCM token endpoint refused the service account: 400 invalid_grant: Invalid JWT Signature.",
-                        isRetryable: false))
+                        isRetryable: false, code: "accessTokenRefused"))
             #expect(harness.fake.sendRequests.isEmpty)
         }
     }
@@ -183,7 +184,10 @@ import Testing
     @Test func anApplicationWithoutFCMCredentialsIsNotSent() async throws {
         try await FCMHarness.run { harness in
             let outcome = await harness.sender.send(Self.notification, to: Self.device, credentials: PushSettings())
-            #expect(outcome == .failed(reason: "FCM is not configured for this application (kumo apps push)", isRetryable: false))
+            #expect(
+                outcome
+                    == .failed(
+                        reason: "FCM is not configured for this application (kumo apps push)", isRetryable: false, code: "noCredentials"))
         }
     }
 
@@ -191,7 +195,7 @@ import Testing
         try await FCMHarness.run { harness in
             let device = PushDevice(installationId: "i", deviceType: "windows", deviceToken: "t")
             let outcome = await harness.send(Self.notification, to: device)
-            #expect(outcome == .failed(reason: "deviceType 'windows' cannot receive pushes", isRetryable: false))
+            #expect(outcome == .failed(reason: "deviceType 'windows' cannot receive pushes", isRetryable: false, code: "unsupportedDeviceType"))
             #expect(harness.fake.requests.isEmpty)
         }
     }

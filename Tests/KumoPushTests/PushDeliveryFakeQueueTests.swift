@@ -29,6 +29,8 @@ final class FakePushQueue: Sendable {
     let finds = LockedBox<[FindRequest]>([])
     let pushUpdates = LockedBox<[ObjectUpdate]>([])
     let installationUpdates = LockedBox<[ObjectUpdate]>([])
+    /// Each `PushOutcomeStore.record` call's outcomes, in call order.
+    let outcomeBatches = LockedBox<[[PushOutcome]]>([])
     let failsFinds = LockedBox(false)
     let clock = TestClock()
     let sender: RecordingPushSender
@@ -62,6 +64,11 @@ final class FakePushQueue: Sendable {
         PushDeliveryService(storage: storage, sender: sender, clock: clock, logger: .quiet)
     }
 
+    /// Every recorded outcome, by installation (the latest of each).
+    var outcomes: [String: PushOutcome] {
+        outcomeBatches.get().joined().reduce(into: [:]) { $0[$1.installationId] = $1 }
+    }
+
     /// The push's fields as stored now.
     var pushFields: JSONObject { push.get()?.fields ?? [:] }
 
@@ -77,6 +84,10 @@ final class FakePushQueue: Sendable {
         storage.pushJobStore.onComplete = { [completed] job in completed.mutate { $0.append(job) } }
         storage.pushJobStore.onReschedule = { [rescheduled] job, dueAt in
             rescheduled.mutate { $0.append(Rescheduled(job: job, dueAt: dueAt)) }
+        }
+        storage.pushOutcomeStore.onRecord = { [outcomeBatches] outcomes, applicationId, pushId in
+            #expect(applicationId == FakePushQueue.applicationId && pushId == "push0000000001")
+            outcomeBatches.mutate { $0.append(outcomes) }
         }
         storage.objectStore.onObject = { [push] key, access in
             #expect(access == .bypass)

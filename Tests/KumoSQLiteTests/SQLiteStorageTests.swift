@@ -51,9 +51,9 @@ import Testing
         let applied = try await second.appliedMigrationCount()
         try await second.close()
 
-        #expect(firstVersion == 8)
+        #expect(firstVersion == 9)
         #expect(secondVersion == firstVersion)
-        #expect(applied == 8)
+        #expect(applied == 9)
     }
 
     @Test func healthCheckAnswersWhileOpen() async throws {

@@ -1,4 +1,5 @@
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 package import KumoStorage
 import NCMBWire
 
@@ -15,18 +16,44 @@ package struct DashboardAPI: Sendable {
         package var body: [UInt8]
         /// The request's `Accept-Language`.
         package var acceptLanguage: String?
+        /// The request's header fields (`Content-Type` and `Content-Length` of an upload).
+        package var headers = HTTPFields()
+        /// The unread body of a route that streams it (``DashboardAPIRoute/streamsBody``); `body` is empty then.
+        package var streamedBody: RequestBody?
     }
 
     let session: SessionController
     let applications: ApplicationsController
     let objects: ObjectsController
     let audit: AuditController
+    let settings: SettingsController
+    let users: UsersController
+    let roles: RolesController
+    let files: FilesController
+    let push: PushController
+    let classPermissions: ClassPermissionsController
+    let indexes: IndexesController
+    let scripts: ScriptsController
+    let imports: ImportsController
+    let export: ExportController
+    let metrics: MetricsController
 
     init(configuration: DashboardConfiguration, environment: DashboardEnvironment) {
         self.session = SessionController(environment: environment)
         self.applications = ApplicationsController(environment: environment)
         self.objects = ObjectsController(environment: environment)
         self.audit = AuditController(environment: environment, maximumPage: configuration.maximumAuditPage)
+        self.settings = SettingsController(environment: environment)
+        self.users = UsersController(environment: environment)
+        self.roles = RolesController(environment: environment)
+        self.files = FilesController(environment: environment, maximumUploadBytes: configuration.maximumUploadBytes)
+        self.push = PushController(environment: environment)
+        self.classPermissions = ClassPermissionsController(environment: environment)
+        self.indexes = IndexesController(environment: environment)
+        self.scripts = ScriptsController(environment: environment)
+        self.imports = ImportsController(environment: environment)
+        self.export = ExportController(environment: environment)
+        self.metrics = MetricsController(environment: environment)
     }
 
     func handle(_ route: DashboardAPIRoute, call: Call) async throws -> Response {
@@ -40,6 +67,20 @@ package struct DashboardAPI: Sendable {
         case .objects(let application, let className, let request):
             return try await objects.handle(request, applicationName: application, className: className, call: call)
         case .audit(let limit, let before): return try await audit.list(limit: limit, before: before)
+        case .settings(let application, let request): return try await settings.handle(request, applicationName: application, call: call)
+        case .users(let application, let request): return try await users.handle(request, applicationName: application, call: call)
+        case .roleMembers(let application, let request): return try await roles.members(request, applicationName: application)
+        case .files(let application, let request): return try await files.handle(request, applicationName: application, call: call)
+        case .pushOutcomes(let application, let request): return try await push.outcomes(request, applicationName: application)
+        case .classPermissions(let application, let className, let request):
+            return try await classPermissions.handle(request, applicationName: application, className: className, call: call)
+        case .indexes(let application, let className, let request):
+            return try await indexes.handle(request, applicationName: application, className: className, call: call)
+        case .scripts(let application, let request): return try await scripts.handle(request, applicationName: application, call: call)
+        case .imports(let application, let request): return try await imports.handle(request, applicationName: application, call: call)
+        case .export(let application, let classes, let includeSecrets):
+            return try await export.export(applicationName: application, classes: classes, includeSecrets: includeSecrets, call: call)
+        case .metrics(let minutes): return metrics.points(minutes: minutes)
         case .unknown: return DashboardResponses.error(.notFound, code: "notFound", "No such endpoint of the dashboard API.")
         }
     }

@@ -55,13 +55,15 @@ struct ObjectsController: Sendable {
         case .bulkDelete:
             return try await bulkDelete(reference, application: application, className: className, call: call)
         }
-        let response = await perform(route, application: application)
+        let response = await environment.perform(route, application: application)
         if let action, (200..<300).contains(response.status) {
             if target == nil, case .object(let created)? = try? JSONValue(parsing: response.body) {
                 target = created["objectId"]?.stringValue
             }
+            // A push's changes are audited as push.create, push.update and push.delete (docs/dashboard.md#audit-log).
+            let audited = reference == .push ? "push." + action.dropFirst("object.".count) : action
             try await environment.admins.audit(
-                actor: call.session.email, action: action, application: application.name, target: target,
+                actor: call.session.email, action: audited, application: application.name, target: target,
                 detail: ["className": .string(className)], address: call.client.address)
         }
         return DashboardResponses.json(HTTPResponse.Status(code: response.status), response.body)
@@ -84,7 +86,7 @@ struct ObjectsController: Sendable {
         var deleted: [String] = []
         var errors: [JSONValue] = []
         for objectId in objectIds {
-            let response = await perform(.objects(reference, .delete(objectId: objectId)), application: application)
+            let response = await environment.perform(.objects(reference, .delete(objectId: objectId)), application: application)
             if (200..<300).contains(response.status) {
                 deleted.append(objectId)
             } else {
@@ -101,17 +103,6 @@ struct ObjectsController: Sendable {
                 address: call.client.address)
         }
         return DashboardResponses.json(.ok, ["deleted": .integer(Int64(deleted.count)), "errors": .array(errors)])
-    }
-
-    /// Prints the route with the route table and performs it as an administrator.
-    private func perform(_ route: APIRoute, application: HostedApplication) async -> AdministratorResponse {
-        let printed = APIRouter.print(route)
-        let versionPrefix = "/" + APIRouter.apiVersion
-        let path = printed.path.hasPrefix(versionPrefix) ? String(printed.path.dropFirst(versionPrefix.count)) : printed.path
-        return await environment.calls.perform(
-            AdministratorCall(
-                applicationId: application.applicationId, method: printed.method.rawValue, path: path, query: printed.query,
-                body: printed.body))
     }
 
     /// The NCMB collection of a dashboard class name: `users`, `roles`, `installations`, `push`, or a custom class.

@@ -6,13 +6,19 @@ import { t } from './i18n.js';
 const base = '/dashboard/api';
 let csrfToken = '';
 
-/** An error answer: a dashboard error `{"code","error"}` or NCMB's own error JSON, with the HTTP status. */
+/**
+ * An error answer: a dashboard error `{"code","error"}` (with `field`, the dotted path of the value refused, when
+ * the API names one) or NCMB's own error JSON, with the HTTP status.
+ */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, field, details) {
     super(message || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.code = code || '';
+    this.field = field || '';
+    /** The whole error JSON, for answers that say more (a script's syntax error has `line` and `column`). */
+    this.details = details ?? null;
   }
 }
 
@@ -58,8 +64,48 @@ export async function request(method, path, { query, body } = {}) {
     redirectToLogin();
     throw new ApiError(401, json?.code ?? 'unauthenticated', json?.error);
   }
-  if (!response.ok) throw new ApiError(response.status, json?.code, json?.error ?? text);
+  if (!response.ok) throw new ApiError(response.status, json?.code, json?.error ?? text, json?.field, json);
   return json;
+}
+
+/**
+ * Sends a file's bytes as the body of a POST (the files API) or a PUT (an import's files), reporting the upload's
+ * progress.
+ * @param {string} path path after /dashboard/api, segments already encoded
+ * @param {Blob} file the bytes; its `type` is sent as Content-Type
+ * @param {{query?: object, onProgress?: (sent: number, total: number) => void, method?: string}} [options] `method`
+ *   defaults to POST
+ * @returns {Promise<any>} the parsed JSON answer; an ApiError as `request` throws them
+ */
+export function upload(path, file, { query, onProgress, method = 'POST' } = {}) {
+  const parameters = new URLSearchParams(Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  const url = base + path + (parameters.toString() ? `?${parameters}` : '');
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, url);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('X-Kumo-CSRF', csrfToken);
+    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    request.upload.addEventListener('progress', (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size));
+    request.addEventListener('error', () => reject(new ApiError(0, '', t('error.network'))));
+    request.addEventListener('load', () => {
+      let json = null;
+      try {
+        json = request.responseText ? JSON.parse(request.responseText) : null;
+      } catch {
+        json = null;
+      }
+      if (request.status === 401) {
+        redirectToLogin();
+        reject(new ApiError(401, json?.code ?? 'unauthenticated', json?.error));
+      } else if (request.status < 200 || request.status >= 300) {
+        reject(new ApiError(request.status, json?.code, json?.error ?? request.responseText));
+      } else {
+        resolve(json);
+      }
+    });
+    request.send(file);
+  });
 }
 
 /** Builds an API path from segments, each percent-encoded: `path('apps', name, 'classes')`. */

@@ -10,6 +10,23 @@ import * as classesPage from './page-classes.js';
 import * as objectsPage from './page-objects.js';
 import * as objectPage from './page-object.js';
 import * as auditPage from './page-audit.js';
+import * as overviewPage from './page-overview.js';
+import * as pushesPage from './page-pushes.js';
+import * as pushNewPage from './page-push-new.js';
+import * as pushPage from './page-push.js';
+import * as scriptsPage from './page-scripts.js';
+import * as scriptPage from './page-script.js';
+import * as importPage from './page-import.js';
+import * as usersPage from './page-users.js';
+import * as userPage from './page-user.js';
+import * as rolesPage from './page-roles.js';
+import * as rolePage from './page-role.js';
+import * as installationsPage from './page-installations.js';
+import * as filesPage from './page-files.js';
+import * as filePage from './page-file.js';
+import * as settingsPage from './page-settings.js';
+import * as classPermissionsPage from './page-class-permissions.js';
+import * as classIndexesPage from './page-class-indexes.js';
 import { createDialogs } from './dialogs.js';
 
 router.route('/dashboard', applicationsPage);
@@ -19,6 +36,23 @@ router.route('/dashboard/apps/:app/classes', classesPage);
 router.route('/dashboard/apps/:app/classes/:className', objectsPage);
 router.route('/dashboard/apps/:app/classes/:className/new', objectPage);
 router.route('/dashboard/apps/:app/classes/:className/objects/:objectId', objectPage);
+router.route('/dashboard/apps/:app/users', usersPage);
+router.route('/dashboard/apps/:app/users/:objectId', userPage);
+router.route('/dashboard/apps/:app/roles', rolesPage);
+router.route('/dashboard/apps/:app/roles/:objectId', rolePage);
+router.route('/dashboard/apps/:app/installations', installationsPage);
+router.route('/dashboard/apps/:app/files', filesPage);
+router.route('/dashboard/apps/:app/files/:fileName', filePage);
+router.route('/dashboard/apps/:app/settings', settingsPage);
+router.route('/dashboard/apps/:app/classes/:className/permissions', classPermissionsPage);
+router.route('/dashboard/apps/:app/classes/:className/indexes', classIndexesPage);
+router.route('/dashboard/apps/:app/push', pushesPage);
+router.route('/dashboard/apps/:app/push/new', pushNewPage);
+router.route('/dashboard/apps/:app/push/:objectId', pushPage);
+router.route('/dashboard/apps/:app/scripts', scriptsPage);
+router.route('/dashboard/apps/:app/scripts/:name', scriptPage);
+router.route('/dashboard/apps/:app/import', importPage);
+router.route('/dashboard/overview', overviewPage);
 router.route('/dashboard/audit', auditPage);
 
 const root = document.getElementById('app');
@@ -41,13 +75,19 @@ function clearStatus() {
   status.textContent = '';
 }
 
+/** The header's section of a path: `overview`, `audit`, or `apps` for everything else. */
+function sectionOf(pathname) {
+  if (pathname.startsWith('/dashboard/overview')) return 'overview';
+  return pathname.startsWith('/dashboard/audit') ? 'audit' : 'apps';
+}
+
 function navigationLink(url, label, current) {
   return h('li', {}, h('a', { href: url, 'aria-current': current ? 'page' : null, text: label }));
 }
 
 function drawLayout() {
   clear(root);
-  const section = location.pathname.startsWith('/dashboard/audit') ? 'audit' : 'apps';
+  const section = sectionOf(location.pathname);
   const languageSelect = h('select', { id: 'language', name: 'language' },
     languages.map(({ code, name }) => h('option', { value: code, lang: code, text: name })));
   languageSelect.value = language();
@@ -86,6 +126,7 @@ function drawLayout() {
     h('header', { class: 'top' },
       h('a', { class: 'brand', href: '/dashboard/', 'aria-label': t('layout.home') }, h('span', { class: 'logo', 'aria-hidden': 'true', text: '☁' }), 'Kumo'),
       h('nav', { 'aria-label': t('layout.navigation') }, h('ul', {},
+        navigationLink('/dashboard/overview', t('layout.overview'), section === 'overview'),
         navigationLink('/dashboard/apps', t('layout.applications'), section === 'apps'),
         navigationLink('/dashboard/audit', t('layout.audit'), section === 'audit'))),
       h('div', { class: 'account' },
@@ -102,9 +143,9 @@ function drawLayout() {
 async function render({ focus = true } = {}) {
   renderCount += 1;
   const token = renderCount;
-  const inApps = !location.pathname.startsWith('/dashboard/audit');
+  const section = `/dashboard/${sectionOf(location.pathname)}`;
   for (const link of root.querySelectorAll('header nav a')) {
-    const current = link.getAttribute('href') === (inApps ? '/dashboard/apps' : '/dashboard/audit');
+    const current = link.getAttribute('href') === section;
     if (current) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }

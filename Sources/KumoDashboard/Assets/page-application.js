@@ -10,6 +10,19 @@ export const name = 'application';
 
 const mask = '••••••••••••••••';
 
+/** The pages of an application, as `[URL segment, message key]`, in the order the application page lists them. */
+const sections = [
+  ['classes', 'apps.browseData'],
+  ['users', 'users.title'],
+  ['roles', 'roles.title'],
+  ['files', 'files.title'],
+  ['installations', 'installations.title'],
+  ['push', 'push.title'],
+  ['scripts', 'scripts.title'],
+  ['import', 'import.title'],
+  ['settings', 'app.settings'],
+];
+
 /** Copies text to the clipboard (the Clipboard API, or a selected text area on older browsers). */
 async function copyText(text) {
   try {
@@ -74,7 +87,9 @@ export async function render(main, context) {
   append(main,
     breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName]]),
     h('h1', { text: applicationName }),
-    h('p', {}, h('a', { class: 'button', href: href(['apps', applicationName, 'classes']), text: t('apps.browseData') })),
+    h('nav', { class: 'card sections', id: 'application-sections', 'aria-label': t('app.sections') },
+      h('ul', {}, sections.map(([segment, label]) => h('li', {},
+        h('a', { href: href(['apps', applicationName, segment]), dataset: { section: segment }, text: t(label) }))))),
     h('section', { class: 'card', 'aria-labelledby': 'keys-title' },
       h('div', { class: 'section-header' }, h('h2', { id: 'keys-title', text: t('app.keys') }), reveal),
       h('dl', { class: 'keys', id: 'keys' },
@@ -87,7 +102,7 @@ export async function render(main, context) {
       h('pre', { class: 'code' }, initialize),
       copyButton(t('app.sdk'), initializeLine)),
     h('section', { class: 'card', 'aria-labelledby': 'settings-title' },
-      h('h2', { id: 'settings-title', text: t('app.settings') }),
-      h('p', { class: 'hint', text: t('app.settingsHint') }),
+      h('div', { class: 'section-header' }, h('h2', { id: 'settings-title', text: t('app.settings') }),
+        h('a', { class: 'button secondary', id: 'edit-settings', href: href(['apps', applicationName, 'settings']), text: t('app.editSettings') })),
       h('pre', { class: 'code', id: 'settings', text: JSON.stringify(application.settings ?? {}, null, 2) })));
 }

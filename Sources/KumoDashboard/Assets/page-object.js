@@ -19,14 +19,27 @@ function typeSelect(fieldName, type) {
   return field(t('editor.typeOf', { name: fieldName }), select);
 }
 
-/** Renders the object editor (a new object when the URL has no objectId). */
-export async function render(main, context) {
+/** Renders the object editor of the URL (a new object when the URL has no objectId). */
+export function render(main, context) {
+  return renderObject(main, context);
+}
+
+/**
+ * Renders an object editor; other pages reuse it (a user's page) with their own trail and parts.
+ * @param {object} [options] `crumbs`: the breadcrumb pairs before the last one; `listHref`: where Back and a delete
+ *   lead (default: the class's grid); `heading(original)`: the title, from the object; `lead(original)`: elements
+ *   shown above the form.
+ */
+export async function renderObject(main, context, { crumbs, listHref, heading, lead } = {}) {
   const { app: applicationName, className, objectId } = context.parameters;
   const isNew = objectId === undefined;
+  const classHref = listHref ?? href(['apps', applicationName, 'classes', className]);
   context.title(isNew ? t('object.newTitle', { className }) : `${className} ${objectId}`);
   const objectPath = (...rest) => api.path('apps', applicationName, 'classes', className, 'objects', ...rest);
   const original = isNew ? { acl: { '*': { read: true, write: true } } } : await api.request('GET', objectPath(objectId));
   if (!context.isCurrent()) return;
+  const title = heading?.(original);
+  if (title) context.title(title);
 
   const rows = new Map();
   const fieldList = h('div', { class: 'fields', id: 'fields' });
@@ -98,7 +111,7 @@ export async function render(main, context) {
   const form = h('form', { class: 'object-form', id: 'object-form', novalidate: true }, fieldList, adder, acl.element,
     h('div', { class: 'actions' }, save,
       isNew ? null : h('button', { type: 'button', class: 'danger', id: 'delete-object', text: t('common.delete'), on: { click: remove } }),
-      h('a', { class: 'button secondary', href: href(['apps', applicationName, 'classes', className]), text: t('object.backToClass') })));
+      h('a', { class: 'button secondary', href: classHref, text: t('object.backToClass') })));
 
   function collect() {
     const body = {};
@@ -157,7 +170,7 @@ export async function render(main, context) {
     if (!(await context.confirm(t('object.confirmDelete', { objectId }), { confirmLabel: t('common.delete') }))) return;
     try {
       await api.request('DELETE', objectPath(objectId));
-      context.navigate(href(['apps', applicationName, 'classes', className]), {
+      context.navigate(classHref, {
         statusMessage: { kind: 'success', message: t('object.deletedOne', { objectId }) },
       });
     } catch (error) {
@@ -172,9 +185,10 @@ export async function render(main, context) {
 
   main.dataset.objectId = isNew ? '' : objectId;
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])],
-      [className, href(['apps', applicationName, 'classes', className])], [isNew ? t('object.new') : objectId]]),
-    h('h1', {}, isNew ? t('object.newTitle', { className }) : h('code', { text: objectId })),
+    breadcrumbs([...(crumbs ?? [[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])],
+      [className, classHref]]), [isNew ? t('object.new') : objectId]]),
+    h('h1', {}, title ?? (isNew ? t('object.newTitle', { className }) : h('code', { text: objectId }))),
     meta,
+    lead?.(original),
     form);
 }

@@ -24,17 +24,27 @@ export function columnsOf(results) {
   return ['objectId', ...middle, ...trailingColumns.filter((key) => names.has(key))];
 }
 
-/** Renders the grid. */
-export async function render(main, context) {
+/** Renders the grid of the class in the URL. */
+export function render(main, context) {
+  return renderGrid(main, context);
+}
+
+/**
+ * Renders a class's grid; other pages reuse it (installations) with their own URL, breadcrumbs and title.
+ * @param {object} [options] `path`: the page's URL segments (default `apps/{app}/classes/{class}`); `crumbs`: the
+ *   breadcrumb pairs before the last one; `heading`: the title.
+ */
+export async function renderGrid(main, context, { path, crumbs, heading } = {}) {
   const { app: applicationName, className } = context.parameters;
   const query = context.query;
   const where = query.get('where') ?? '';
   const order = query.get('order') ?? '';
   const limit = pageSizes.includes(Number(query.get('limit'))) ? Number(query.get('limit')) : pageSizes[0];
   const skip = Math.max(0, Number.parseInt(query.get('skip') ?? '0', 10) || 0);
-  context.title(className);
+  const title = heading ?? className;
+  context.title(title);
 
-  const view = (changes) => href(['apps', applicationName, 'classes', className], { where, order, limit: limit === pageSizes[0] ? '' : limit, skip: skip || '', ...changes });
+  const view = (changes) => href(path ?? ['apps', applicationName, 'classes', className], { where, order, limit: limit === pageSizes[0] ? '' : limit, skip: skip || '', ...changes });
   const go = (changes) => context.navigate(view(changes));
 
   const answer = await api.request('GET', api.path('apps', applicationName, 'classes', className, 'objects'), {
@@ -121,13 +131,15 @@ export async function render(main, context) {
     h('a', { class: 'button', id: 'new-object', href: href(['apps', applicationName, 'classes', className, 'new']), text: t('objects.new') }),
     deleteSelected,
     h('button', { type: 'button', class: 'secondary', id: 'export-json', text: t('objects.exportJSON'), on: { click: () => download(`${exportName}.json`, 'application/json', toJSON(results)) } }),
-    h('button', { type: 'button', class: 'secondary', id: 'export-csv', text: t('objects.exportCSV'), on: { click: () => download(`${exportName}.csv`, 'text/csv;charset=utf-8', toCSV(columns, results)) } }));
+    h('button', { type: 'button', class: 'secondary', id: 'export-csv', text: t('objects.exportCSV'), on: { click: () => download(`${exportName}.csv`, 'text/csv;charset=utf-8', toCSV(columns, results)) } }),
+    h('a', { class: 'button secondary', id: 'class-permissions', href: href(['apps', applicationName, 'classes', className, 'permissions']), text: t('objects.permissions') }),
+    h('a', { class: 'button secondary', id: 'class-indexes', href: href(['apps', applicationName, 'classes', className, 'indexes']), text: t('objects.indexes') }));
 
   const filter = createFilter({ where, fields: columns, onApply: (text) => go({ where: text, skip: '' }) });
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])], [className]]),
-    h('h1', {}, className, h('span', { class: 'count', id: 'object-count', text: t('objects.count', { count: formatNumber(count) }) })),
+    breadcrumbs([...(crumbs ?? [[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])]]), [title]]),
+    h('h1', {}, title, h('span', { class: 'count', id: 'object-count', text: t('objects.count', { count: formatNumber(count) }) })),
     h('details', { class: 'card', open: where ? true : null }, h('summary', { text: where ? t('filter.titleActive') : t('filter.title') }), filter),
     toolbar,
     results.length ? h('div', { class: 'table-scroll' }, table) : h('p', { class: 'muted', id: 'no-objects', text: where ? t('objects.noMatch') : t('objects.none') }),

@@ -75,15 +75,18 @@ package struct DashboardResponder<Context: RequestContext>: HTTPResponder {
                     DashboardTokens.constantTimeEquals(sent, session.csrfToken), originMatches(request)
                 else { return DashboardResponses.error(.forbidden, code: "csrf", "The request lacks a valid X-Kumo-CSRF token.") }
             }
-            let body: [UInt8]
-            do {
-                body = try await Self.collect(request, limit: configuration.maximumBodyBytes)
-            } catch {
-                return DashboardResponses.error(.contentTooLarge, code: "tooLarge", "The request body is too large.")
+            var call = DashboardAPI.Call(
+                session: session, client: client, body: [], acceptLanguage: request.headers[.acceptLanguage], headers: request.headers)
+            if apiRoute.streamsBody {
+                call.streamedBody = request.body
+            } else {
+                do {
+                    call.body = try await Self.collect(request, limit: configuration.maximumBodyBytes)
+                } catch {
+                    return DashboardResponses.error(.contentTooLarge, code: "tooLarge", "The request body is too large.")
+                }
             }
-            return try await api.handle(
-                apiRoute,
-                call: DashboardAPI.Call(session: session, client: client, body: body, acceptLanguage: request.headers[.acceptLanguage]))
+            return try await api.handle(apiRoute, call: call)
         }
     }
 

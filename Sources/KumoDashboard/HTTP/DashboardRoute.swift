@@ -64,6 +64,28 @@ package enum DashboardAPIRoute: Sendable, Hashable {
     case objects(application: String, className: String, ObjectsRequest)
     /// `GET /audit?limit=&before=`.
     case audit(limit: String?, before: String?)
+    /// `/apps/{app}/settings`.
+    case settings(application: String, SettingsRequest)
+    /// `/apps/{app}/users/{objectId}/passwordReset|sessions`.
+    case users(application: String, UsersRequest)
+    /// `GET /apps/{app}/roles/{objectId}/members`.
+    case roleMembers(application: String, RoleMembersRequest)
+    /// `/apps/{app}/files…`.
+    case files(application: String, FilesRequest)
+    /// `GET /apps/{app}/push/{objectId}/outcomes`.
+    case pushOutcomes(application: String, PushOutcomesRequest)
+    /// `/apps/{app}/classes/{class}/permissions`.
+    case classPermissions(application: String, className: String, PermissionsRequest)
+    /// `/apps/{app}/classes/{class}/indexes`.
+    case indexes(application: String, className: String, IndexesRequest)
+    /// `/apps/{app}/scripts…`.
+    case scripts(application: String, ScriptsRequest)
+    /// `/apps/{app}/imports…`.
+    case imports(application: String, ImportsRequest)
+    /// `GET /apps/{app}/export?classes=&includeSecrets=`.
+    case export(application: String, classes: String?, includeSecrets: String?)
+    /// `GET /metrics?minutes=`.
+    case metrics(minutes: String?)
     /// No such endpoint.
     case unknown
 
@@ -95,6 +117,8 @@ package enum DashboardAPIRoute: Sendable, Hashable {
         case ("GET", 3) where segments[0] == "apps" && segments[2] == "classes": return .classes(application: segments[1])
         default: break
         }
+        if let route = matchApplicationPage(method: method, segments: segments, items: items) { return route }
+        if let route = operationsMatch(method: method, segments: segments, items: items) { return route }
         guard segments.count >= 5, segments[0] == "apps", segments[2] == "classes" else { return .unknown }
         let (application, className) = (segments[1], segments[3])
         let request: ObjectsRequest

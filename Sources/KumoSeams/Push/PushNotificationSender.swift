@@ -82,12 +82,25 @@ package struct PushNotification: Sendable, Hashable {
 }
 
 /// The outcome of one send.
+///
+/// `code` is a stable reason code for the per-device outcome (docs/decisions/0082-per-device-push-outcomes.md): the
+/// platform's reason (APNs `BadDeviceToken`, `Unregistered`; FCM `UNREGISTERED`, `QUOTA_EXCEEDED`) or the sender's own
+/// (`unreachable`, `noCredentials`, …); a sender that gives none is recorded as `deviceGone` or `failed`.
 package enum PushSendOutcome: Sendable, Hashable {
     /// The platform accepted the notification.
     case delivered
     /// The platform says the token is dead (APNs `BadDeviceToken`/`Unregistered`, FCM `UNREGISTERED`): the installation
     /// is deactivated and the reason recorded; never retried.
-    case deviceGone(reason: String)
+    case deviceGone(reason: String, code: String? = nil)
     /// Another failure, with a readable reason; `isRetryable` for timeouts, 429 and 5xx, not for bad credentials.
-    case failed(reason: String, isRetryable: Bool)
+    case failed(reason: String, isRetryable: Bool, code: String? = nil)
+
+    /// The stable reason code of a failure (the sender's, else `deviceGone` or `failed`); `nil` when delivered.
+    package var reasonCode: String? {
+        switch self {
+        case .delivered: nil
+        case .deviceGone(_, let code): code ?? "deviceGone"
+        case .failed(_, _, let code): code ?? "failed"
+        }
+    }
 }

@@ -62,6 +62,17 @@ extension FilesController {
             await writer.abort()
             throw error
         }
+        return try await createMetadata(
+            fileName: fileName, mimeType: mimeType, fileSize: fileSize, acl: acl, blobId: writer.blobId, application: application,
+            context: context)
+    }
+
+    /// Creates the metadata object of a committed blob → 201 `{"createDate","fileName"}`; when that fails (a taken name
+    /// → 409 E409001) the blob is deleted, so no bytes stay behind without metadata.
+    func createMetadata(
+        fileName: String, mimeType: String, fileSize: Int64, acl: AccessControlList, blobId: String, application: HostedApplication,
+        context: KumoRequestContext
+    ) async throws -> APIResult {
         let createDate = environment.clock.now()
         let stored: StoredObject
         do {
@@ -70,12 +81,12 @@ extension FilesController {
                     key: fileKey(applicationId: application.applicationId, objectId: objectId), createDate: createDate,
                     operations: [
                         (StandardField.File.fileName, .set(.string(fileName))), (StandardField.File.mimeType, .set(.string(mimeType))),
-                        (StandardField.File.fileSize, .set(.integer(fileSize))), (StandardField.File.blobId, .set(.string(writer.blobId))),
+                        (StandardField.File.fileSize, .set(.integer(fileSize))), (StandardField.File.blobId, .set(.string(blobId))),
                     ],
                     acl: acl)
             }
         } catch {
-            await deleteBlob(applicationId: application.applicationId, blobId: writer.blobId, logger: context.logger)
+            await deleteBlob(applicationId: application.applicationId, blobId: blobId, logger: context.logger)
             throw error
         }
         return .json(201, ["createDate": .string(stored.createDate.formatted), StandardField.File.fileName.rawValue: .string(fileName)])

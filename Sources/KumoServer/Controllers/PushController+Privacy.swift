@@ -5,9 +5,12 @@ import NCMBWire
 /// What a push may reveal and who may register one (docs/decisions/0061-push-from-clients-off-by-default.md,
 /// docs/decisions/0062-push-delivery-with-the-sender-access.md).
 extension PushController {
-    /// - Throws: 403 E403003 when the application does not allow clients to register or change pushes.
-    static func checkClientPushEnabled(_ application: HostedApplication) throws(KumoError) {
-        guard application.settings.clientPushEnabled else { throw KumoError(.operationThatAreProhibited) }
+    /// - Throws: 403 E403003 when the application does not allow clients to register or change pushes. The dashboard's
+    ///   administrator is not a client: it composes pushes either way (docs/dashboard.md#push).
+    static func checkClientPushEnabled(_ application: HostedApplication, identity: Identity) throws(KumoError) {
+        guard application.settings.clientPushEnabled || identity == .administrator else {
+            throw KumoError(.operationThatAreProhibited)
+        }
     }
 
     /// The operation recording `access` as the push's sender.

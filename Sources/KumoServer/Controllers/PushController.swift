@@ -20,10 +20,11 @@ package struct PushController: CollectionController {
     /// The push is stored with its body's fields in body order, then `status` 0 (``PushStatus/scheduled``),
     /// `deliveryPlanNumber` 0, `deliveryNumber` 0 and `error` `null`, and its ``StandardField/Push/sender``, whose access
     /// delivery uses; its job is due at `deliveryTime`, or now. An application that does not allow pushes from clients
-    /// answers 403 E403003 (docs/decisions/0061-push-from-clients-off-by-default.md).
+    /// answers 403 E403003 (docs/decisions/0061-push-from-clients-off-by-default.md), except to the dashboard's
+    /// administrator.
     package func create(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
-        try PushController.checkClientPushEnabled(application)
+        try PushController.checkClientPushEnabled(application, identity: context.identity)
         let request = try PushRequest(body: body)
         try await authorizeSearchCondition(request.searchCondition, context: context)
         let createDate = environment.clock.now()
@@ -55,7 +56,7 @@ package struct PushController: CollectionController {
     /// combination rules hold on the stored push with the body applied, and a changed delivery option moves the job.
     package func update(objectId: String, body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
-        try PushController.checkClientPushEnabled(application)
+        try PushController.checkClientPushEnabled(application, identity: context.identity)
         let request = try PushRequest(body: body)
         try await authorizeSearchCondition(request.searchCondition, context: context)
         let operations = request.updateOperations + [PushController.senderOperation(context.identity.accessContext)]

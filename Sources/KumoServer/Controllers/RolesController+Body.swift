@@ -17,15 +17,7 @@ extension RolesController {
 
     /// Whether `name` is an acceptable role name: 1 to 100 characters of `A-Z`, `a-z`, `0-9`, `_` and `-`.
     package static func isValidRoleName(_ name: String) -> Bool {
-        guard !name.isEmpty, name.utf8.count <= maximumRoleNameLength else { return false }
-        return name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "_"), UInt8(ascii: "-"):
-                true
-            default: false
-            }
-        }
+        OperationPermission.isValidRoleName(name)
     }
 
     /// The `roleName` a create body must carry.

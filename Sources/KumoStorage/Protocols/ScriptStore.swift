@@ -37,8 +37,10 @@ package protocol ScriptStore: Sendable {
     /// Appends entries to the execution log, in order, in one write.
     func record(_ executions: [ScriptExecution]) async throws
 
-    /// The most recent `limit` log entries of an application (of one script when `scriptName` is given), oldest first.
-    func recentExecutions(applicationId: String, scriptName: String?, limit: Int) async throws -> [ScriptExecution]
+    /// The most recent `limit` log entries of an application (of one script when `scriptName` is given) before position
+    /// `sequence` (of all when `nil`: the dashboard pages back with it), oldest first.
+    func recentExecutions(applicationId: String, scriptName: String?, before sequence: Int64?, limit: Int) async throws
+        -> [ScriptExecution]
 
     /// Log entries of an application (of one script when `scriptName` is given) after position `sequence`, oldest
     /// first, at most `limit`.
@@ -47,4 +49,11 @@ package protocol ScriptStore: Sendable {
 
     /// Deletes log entries that started before `cutoff`, and all but the newest `keeping` entries of each application.
     func pruneExecutions(startedBefore cutoff: WireDate, keeping: Int) async throws
+}
+
+extension ScriptStore {
+    /// The most recent `limit` log entries of an application (of one script when `scriptName` is given), oldest first.
+    package func recentExecutions(applicationId: String, scriptName: String?, limit: Int) async throws -> [ScriptExecution] {
+        try await recentExecutions(applicationId: applicationId, scriptName: scriptName, before: nil, limit: limit)
+    }
 }

@@ -13,6 +13,8 @@ package protocol StorageBackend: Sendable {
     var blobs: any BlobStore { get }
     /// The push delivery queue.
     var pushJobs: any PushJobStore { get }
+    /// The latest outcome of each device a push was sent to (docs/decisions/0082-per-device-push-outcomes.md).
+    var pushOutcomes: any PushOutcomeStore { get }
     /// Whole-application reads and writes for `kumo import` and `kumo export`.
     var bulk: any BulkStore { get }
     /// Runs `body` with a storage whose every call is part of one transaction: all of its writes commit together

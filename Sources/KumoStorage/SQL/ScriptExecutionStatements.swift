@@ -25,10 +25,17 @@ package enum ScriptExecutionStatements {
         return statement
     }
 
-    /// The newest `limit` entries of an application (of one script when `scriptName` is given), oldest first.
-    package static func recent(applicationId: String, scriptName: String?, limit: Int, dialect: any SQLDialect) -> SQLStatement {
+    /// The newest `limit` entries of an application (of one script when `scriptName` is given) before `entryId` (of all
+    /// when `nil`), oldest first.
+    package static func recent(
+        applicationId: String, scriptName: String?, before entryId: Int64? = nil, limit: Int, dialect: any SQLDialect
+    ) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "SELECT * FROM (SELECT entry_id, \(columns) FROM script_executions")
         statement.appendFilter(applicationId: applicationId, scriptName: scriptName)
+        if let entryId {
+            statement.append(" AND entry_id < ")
+            statement.bind(.integer(entryId))
+        }
         statement.append(" ORDER BY entry_id DESC LIMIT ")
         statement.bind(.integer(Int64(max(0, limit))))
         statement.append(") AS recent ORDER BY entry_id")

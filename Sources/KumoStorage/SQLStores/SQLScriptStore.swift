@@ -78,9 +78,11 @@ package struct SQLScriptStore<Engine: SQLEngine>: ScriptStore {
         }
     }
 
-    package func recentExecutions(applicationId: String, scriptName: String?, limit: Int) async throws -> [ScriptExecution] {
+    package func recentExecutions(applicationId: String, scriptName: String?, before sequence: Int64?, limit: Int) async throws
+        -> [ScriptExecution]
+    {
         let statement = ScriptExecutionStatements.recent(
-            applicationId: applicationId, scriptName: scriptName, limit: limit, dialect: engine.dialect)
+            applicationId: applicationId, scriptName: scriptName, before: sequence, limit: limit, dialect: engine.dialect)
         return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
             .map(ScriptExecutionStatements.execution)
     }

@@ -9,6 +9,8 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
     package let objects: any ObjectStore
     package let accounts: any AccountStore
     package let pushJobs: any PushJobStore
+    /// The latest outcome of each device a push was sent to.
+    package let pushOutcomes: any PushOutcomeStore
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log, in the unit too.
     package let scripts: any ScriptStore
@@ -31,6 +33,7 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
         self.objects = SQLObjectStore(engine: engine)
         self.accounts = SQLAccountStore(engine: engine)
         self.pushJobs = SQLPushJobStore(engine: engine)
+        self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)

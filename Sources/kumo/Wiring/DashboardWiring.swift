@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import KumoDashboard
+import KumoPush
 import KumoSeams
 import KumoServer
 import KumoStorage
@@ -16,12 +17,17 @@ struct DashboardWiring: Sendable {
     let tls: Bool
     let trustedProxies: [AddressRange]
     let logger: Logger
+    /// The Scripts, Import/Export and Overview pages' dependencies; `nil` when the dashboard is off.
+    var operations: DashboardOperations?
 
     /// The dashboard's environment over `calls`.
     func dashboardEnvironment(_ calls: any AdministratorCalls) -> DashboardEnvironment {
-        DashboardEnvironment(
+        var dashboardEnvironment = DashboardEnvironment(
             storage: storage, calls: calls, passwordHasher: BcryptAdminPasswordHasher(cost: options.passwordHashCost),
-            clock: environment.clock, identifiers: environment.identifiers, logger: logger)
+            clock: environment.clock, identifiers: environment.identifiers, logger: logger,
+            pushCredentialsCheck: PlatformPushCredentialsCheck())
+        operations?.apply(to: &dashboardEnvironment)
+        return dashboardEnvironment
     }
 
     /// The dashboard mounted at `/dashboard` of the API port, calling the NCMB pipeline of that port's responder.

@@ -147,6 +147,7 @@ enum ServeSettings {
         .init(key: "fcm-url", environment: "KUMO_FCM_URL", kind: .text, defaultText: "https://fcm.googleapis.com"),
         .init(key: "fcm-token-url", environment: "KUMO_FCM_TOKEN_URL", kind: .text, defaultText: "(each service account's token_uri)"),
         .init(key: "push-trust-roots", environment: "KUMO_PUSH_TRUST_ROOTS", kind: .text, defaultText: "(system roots only)"),
+        .init(key: "push-outcome-days", environment: "KUMO_PUSH_OUTCOME_DAYS", kind: .integer(1...3650), defaultText: "30"),
     ]
 
     /// The texts of a comma-separated variable, trimmed, without empty ones.

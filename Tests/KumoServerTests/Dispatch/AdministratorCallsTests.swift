@@ -1,3 +1,5 @@
+import HTTPTypes
+import HummingbirdTesting
 import KumoSeams
 import KumoServer
 import KumoStorage
@@ -42,6 +44,24 @@ import Testing
             let created = await Self.calls(server).perform(Self.call("POST", "/classes/Closed", body: "{}"))
 
             #expect(created.status == 201)
+        }
+    }
+
+    @Test func theAdministratorComposesPushesWhileClientPushIsOff() async throws {
+        try await TestApplication.with { server in
+            let calls = Self.calls(server)
+
+            let created = await calls.perform(Self.call("POST", "/push", body: #"{"immediateDeliveryFlag":true,"message":"m"}"#))
+            let objectId = try #require(Self.json(created)["objectId"]?.stringValue)
+            let updated = await calls.perform(Self.call("PUT", "/push/\(objectId)", body: #"{"message":"n"}"#))
+            let fromClient = try await server.test { requester in
+                try await requester.send(.post, "/2013-09-01/push", body: #"{"immediateDeliveryFlag":true,"message":"m"}"#)
+            }
+
+            #expect(server.application.settings.clientPushEnabled == false)
+            #expect(created.status == 201)
+            #expect(updated.status == 200)
+            #expect(fromClient.status == .forbidden && fromClient.errorCode == "E403003")
         }
     }
 

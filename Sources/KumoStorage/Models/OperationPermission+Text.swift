@@ -1,8 +1,7 @@
-package import KumoStorage
-
 /// The text form of an operation permission used by `kumo classes permissions`: `public`, `authenticated`, `nobody`,
 /// or a comma list of roles `role:Staff,role:Admin` (`role:Staff,Admin` also works: after a `role:` item, a bare item
-/// is another role name). `authenticated` may be combined with roles, which then add nothing.
+/// is another role name). `authenticated` may be combined with roles, which then add nothing. The CLI and the
+/// dashboard read and write permissions in this form.
 extension OperationPermission {
     /// Why a permission text was refused.
     package struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -40,7 +39,7 @@ extension OperationPermission {
                 } else {
                     throw TextError(description: "'\(item)' is not a permission: use public, authenticated, nobody or role:NAME")
                 }
-                guard RolesController.isValidRoleName(String(name)) else {
+                guard Self.isValidRoleName(String(name)) else {
                     throw TextError(description: "'\(name)' is not a role name: use 1 to 100 of A-Z a-z 0-9 _ -")
                 }
                 roleNames.insert(String(name))
@@ -48,6 +47,20 @@ extension OperationPermission {
             }
         }
         self.init(isPublic: false, allowsAuthenticatedUsers: allowsAuthenticatedUsers, roleNames: roleNames)
+    }
+
+    /// Whether `name` is an acceptable role name: 1 to 100 characters of `A-Z`, `a-z`, `0-9`, `_` and `-` (the pattern
+    /// keeps names usable as ACL keys, `role:<name>`, and in these lists).
+    package static func isValidRoleName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 100 else { return false }
+        return name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), UInt8(ascii: "-"):
+                true
+            default: false
+            }
+        }
     }
 
     /// The text form: `public`, `nobody`, `authenticated`, `role:A,role:B` (roles sorted), or `authenticated,role:A`.

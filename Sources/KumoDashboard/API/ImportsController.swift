@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import KumoStorage
+import NCMBWire
+import NIOCore
+
+/// `/apps/{app}/imports…` (docs/dashboard.md#import-and-export): import jobs that take uploaded NCMB export files and
+/// run `kumo import`'s importer in the background (``ImportJobs``). Uploads stream to disk; changes are audited.
+struct ImportsController: Sendable {
+    let environment: DashboardEnvironment
+
+    func handle(_ request: DashboardAPIRoute.ImportsRequest, applicationName: String, call: DashboardAPI.Call) async throws -> Response {
+        guard let application = try await environment.storage.applications.application(named: applicationName) else {
+            return DashboardAnswers.noApplication(applicationName)
+        }
+        guard let jobs = environment.imports else {
+            return DashboardResponses.error(.serviceUnavailable, code: "unavailable", "Imports need the server's data directory.")
+        }
+        let applicationId = application.applicationId
+        do {
+            switch request {
+            case .list:
+                let results = await jobs.list(applicationId: applicationId).map(\.json)
+                return DashboardResponses.json(.ok, ["results": .array(results)])
+            case .create:
+                return try await create(jobs, application: application, call: call)
+            case .get(let id):
+                return DashboardResponses.json(.ok, try await jobs.job(id, applicationId: applicationId).json)
+            case .upload(let id, let kind, let name):
+                return try await upload(jobs, id: id, kind: kind, name: name, application: application, call: call)
+            case .start(let id):
+                let job = try await jobs.start(id, applicationId: applicationId, actor: call.session.email, address: call.client.address)
+                try await audit(
+                    "import.start", id: id, application: application, call: call,
+                    detail: [
+                        "dryRun": .bool(job.isDryRun), "onConflict": .string(job.conflict.rawValue),
+                        "files": .integer(Int64(job.files.count)), "bytes": .integer(job.stagedBytes),
+                    ])
+                return DashboardResponses.json(.accepted, job.json)
+            case .report(let id):
+                let path = try await jobs.report(id, applicationId: applicationId)
+                return try FileStream.response(
+                    path: path, contentType: "application/x-ndjson; charset=utf-8", downloadName: "import-\(id)-report.jsonl")
+            case .remove(let id):
+                try await jobs.remove(id, applicationId: applicationId)
+                try await audit("import.remove", id: id, application: application, call: call)
+                return DashboardResponses.json(.ok, JSONValue.object([:]))
+            }
+        } catch let refusal as ImportJobs.Refusal {
+            return Self.response(for: refusal)
+        }
+    }
+
+    private func create(_ jobs: ImportJobs, application: HostedApplication, call: DashboardAPI.Call) async throws -> Response {
+        var body = JSONObject()
+        if !call.body.isEmpty {
+            guard let object = DashboardAPI.object(call.body) else { return DashboardAnswers.invalid("body", "must be a JSON object.") }
+            body = object
+        }
+        var isDryRun = false
+        if let value = body["dryRun"] {
+            guard case .bool(let flag) = value else { return DashboardAnswers.invalid("dryRun", "must be true or false.") }
+            isDryRun = flag
+        }
+        var conflict = BulkConflictMode.skip
+        if let value = body["onConflict"] {
+            guard let text = value.stringValue, let mode = BulkConflictMode(rawValue: text) else {
+                return DashboardAnswers.invalid("onConflict", "must be skip, replace or fail.")
+            }
+            conflict = mode
+        }
+        let job = try await jobs.create(application: application, isDryRun: isDryRun, conflict: conflict, createdBy: call.session.email)
+        try await audit("import.create", id: job.id, application: application, call: call)
+        return DashboardResponses.json(.created, job.json)
+    }
+
+    /// Streams the body into the job's staging folder, counting it against the job's limit as it comes.
+    private func upload(
+        _ jobs: ImportJobs, id: String, kind: ImportFileKind, name: String, application: HostedApplication, call: DashboardAPI.Call
+    ) async throws -> Response {
+        let temporary = try await jobs.beginUpload(id, applicationId: application.applicationId, kind: kind, name: name)
+        var size: Int64 = 0
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            if let stream = call.streamedBody {
+                for try await chunk in stream {
+                    try await jobs.admit(id, bytes: Int64(chunk.readableBytes))
+                    size += Int64(chunk.readableBytes)
+                    try handle.write(contentsOf: Data(chunk.readableBytesView))
+                }
+            } else {
+                try await jobs.admit(id, bytes: Int64(call.body.count))
+                size = Int64(call.body.count)
+                try handle.write(contentsOf: call.body)
+            }
+        } catch {
+            await jobs.abandonUpload(id, temporary: temporary, size: size)
+            throw error
+        }
+        let file = try await jobs.finishUpload(id, kind: kind, name: name, temporary: temporary, size: size)
+        try await audit(
+            "import.upload", id: id, application: application, call: call,
+            detail: ["name": .string(name), "size": .integer(size), "kind": .string(kind.rawValue)])
+        return DashboardResponses.json(
+            .created,
+            [
+                "name": .string(file.name), "size": .integer(file.size), "kind": .string(file.kind.rawValue),
+                "className": file.className.map(JSONValue.string) ?? .null,
+            ])
+    }
+
+    private func audit(
+        _ action: String, id: String, application: HostedApplication, call: DashboardAPI.Call, detail: JSONObject = [:]
+    ) async throws {
+        try await environment.audit(call, action, application: application, target: id, detail: detail)
+    }
+
+    static func response(for refusal: ImportJobs.Refusal) -> Response {
+        switch refusal {
+        case .notFound: DashboardResponses.error(.notFound, code: "notFound", "No such import job in this application.")
+        case .state(let state): DashboardResponses.error(.conflict, code: "state", "The import job is \(state.rawValue).")
+        case .uploading: DashboardResponses.error(.conflict, code: "uploading", "An upload into the import job is not finished.")
+        case .tooManyJobs(let limit):
+            DashboardResponses.error(.conflict, code: "tooManyJobs", "\(limit) import jobs have not ended; remove or start one first.")
+        case .tooLarge(let limit):
+            DashboardResponses.error(
+                .contentTooLarge, code: "tooLarge", "An import job holds at most \(limit) bytes; import larger exports with kumo import.")
+        case .name(let name):
+            DashboardAnswers.invalid(
+                "name", "\(name) is not <Class>.json, manifest.json or relations/<Class>.json (or, for file bytes, a file name).")
+        case .empty: DashboardResponses.error(.badRequest, code: "empty", "Upload at least one export file before starting.")
+        }
+    }
+}

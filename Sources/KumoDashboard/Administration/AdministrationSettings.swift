@@ -1,0 +1,98 @@
+package import KumoSeams
+package import KumoStorage
+package import NCMBWire
+
+/// An application's settings as one grouped JSON object, and changes to them given as a partial object of the same
+/// shape (docs/dashboard.md#settings): the one code that `kumo apps settings`, `kumo apps push`, `kumo providers set`
+/// and the dashboard's settings endpoint validate and apply settings with.
+///
+/// Secrets never leave it: push keys and secret provider options are shown as ``mask``, and a change that sends the
+/// mask (or leaves the secret out) keeps the stored one.
+package struct AdministrationSettings: Sendable {
+    /// What the answer shows instead of a secret, and what a change sends to keep it.
+    package static let mask = "****"
+
+    /// Checks push keys before they are stored; `nil` stores them unchecked (tests that do not handle keys).
+    let credentialsCheck: (any PushCredentialsCheck)?
+
+    /// Creates the administration.
+    package init(credentialsCheck: (any PushCredentialsCheck)?) {
+        self.credentialsCheck = credentialsCheck
+    }
+
+    /// A change refused: the field in dotted form (`sessions.lifetimeSeconds`, `push.apns.privateKey`) and why.
+    package struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The field, dotted.
+        package var field: String
+        /// What is wrong, in words.
+        package var message: String
+
+        /// Creates a refusal.
+        package init(_ field: String, _ message: String) {
+            self.field = field
+            self.message = message
+        }
+
+        package var description: String { "\(field): \(message)" }
+    }
+
+    /// The result of a change: the new settings and the dotted keys whose value changed (never the values).
+    package struct Change: Sendable, Hashable {
+        /// The settings with the change applied.
+        package var settings: ApplicationSettings
+        /// The keys whose value differs from before, sorted.
+        package var changedKeys: [String]
+    }
+
+    /// Applies a partial settings object to `current`; groups and keys left out keep their value.
+    ///
+    /// - Throws: ``Refusal`` for the first field that is not acceptable (then nothing is applied).
+    package func applying(_ patch: JSONObject, to current: ApplicationSettings) throws(Refusal) -> Change {
+        var settings = current
+        for (group, value) in patch.pairs {
+            switch group {
+            case "sessions": try Self.applySessions(value, to: &settings)
+            case "users": try Self.applyUsers(value, to: &settings)
+            case "defaultACL": try Self.applyDefaultACL(value, to: &settings)
+            case "mail": try Self.applyMail(value, to: &settings)
+            case "files": try Self.applyFiles(value, to: &settings)
+            case "push": try applyPush(value, to: &settings)
+            case "providers": try Self.applyProviders(value, to: &settings)
+            case "scripts": try Self.applyScripts(value, to: &settings)
+            default: throw Refusal(group, "is not a settings group")
+            }
+        }
+        return Change(settings: settings, changedKeys: Self.changedKeys(from: current, to: settings))
+    }
+
+    /// Applies `patch` to the stored settings of an application and stores them when they changed.
+    ///
+    /// - Throws: ``Refusal`` for an unacceptable field; storage errors.
+    package func update(_ application: HostedApplication, patch: JSONObject, storage: any StorageBackend) async throws -> Change {
+        let change = try applying(patch, to: application.settings)
+        if change.settings != application.settings {
+            try await storage.applications.updateSettings(applicationId: application.applicationId, settings: change.settings)
+        }
+        return change
+    }
+
+    /// The dotted keys (`group.key`) whose value differs between two settings, secrets compared unmasked.
+    static func changedKeys(from old: ApplicationSettings, to new: ApplicationSettings) -> [String] {
+        let before = flattened(json(old, masksSecrets: false))
+        let after = flattened(json(new, masksSecrets: false))
+        return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+    }
+
+    /// Each group's keys as `group.key` with their values (`push.apns`, `mail.templates` stay whole).
+    private static func flattened(_ value: JSONValue) -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for (group, item) in value.objectValue?.pairs ?? [] {
+            guard case .object(let keys) = item, group != "defaultACL" else {
+                result[group] = item
+                continue
+            }
+            for (key, leaf) in keys.pairs { result[group + "." + key] = leaf }
+        }
+        return result
+    }
+}

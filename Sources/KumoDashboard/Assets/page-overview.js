@@ -1,0 +1,104 @@
+// The overview: this instance's NCMB API traffic per minute from `GET /dashboard/api/metrics?minutes=`
+// (docs/dashboard.md#overview-metrics): requests, errors, p50/p99 latency and push deliveries, as totals and as charts
+// drawn by charts.js. The page reads the numbers again every 30 seconds while it is shown.
+import { h, append, field } from './dom.js';
+import { t, formatNumber } from './i18n.js';
+import * as api from './api.js';
+import { href } from './router.js';
+import { breadcrumbs } from './breadcrumbs.js';
+import { lineChart } from './charts.js';
+
+/** The page's name (`main[data-page]`). */
+export const name = 'overview';
+
+/** The spans offered, in minutes. */
+const spans = [60, 180, 360, 1440];
+const refreshMilliseconds = 30_000;
+
+function sum(points, key) {
+  return points.reduce((total, point) => total + (point[key] ?? 0), 0);
+}
+
+function milliseconds(value) {
+  return `${formatNumber(Math.round(value * 10) / 10)} ms`;
+}
+
+/** The totals over the span: requests, errors, the worst p99, pushes delivered and failed. */
+function totals(points) {
+  const p99 = points.map((point) => point.p99Milliseconds).filter((value) => typeof value === 'number');
+  const tiles = [
+    ['requests', formatNumber(sum(points, 'requests'))],
+    ['errors', formatNumber(sum(points, 'errors4xx') + sum(points, 'errors5xx'))],
+    ['p99', p99.length ? milliseconds(Math.max(...p99)) : '–'],
+    ['pushDelivered', formatNumber(sum(points, 'pushDelivered'))],
+    ['pushFailed', formatNumber(sum(points, 'pushFailed'))],
+  ];
+  return h('dl', { class: 'counters', id: 'overview-totals' }, tiles.map(([key, value]) => h('div', { dataset: { total: key } },
+    h('dt', { text: t(`overview.total.${key}`) }), h('dd', { text: value }))));
+}
+
+/** The four charts of the points. */
+function charts(points) {
+  const times = points.map((point) => Date.parse(point.time));
+  const column = (key) => points.map((point) => point[key] ?? (key.endsWith('Milliseconds') ? null : 0));
+  return h('div', { class: 'charts', id: 'overview-charts' },
+    lineChart({ id: 'chart-requests', title: t('overview.requests'), unit: t('overview.perMinute'), times, wholeNumbers: true,
+      series: [{ key: 'requests', label: t('overview.series.requests'), values: column('requests') }] }),
+    lineChart({ id: 'chart-errors', title: t('overview.errors'), unit: t('overview.perMinute'), times, wholeNumbers: true,
+      series: [
+        { key: 'errors4xx', label: t('overview.series.errors4xx'), values: column('errors4xx') },
+        { key: 'errors5xx', label: t('overview.series.errors5xx'), values: column('errors5xx') },
+      ] }),
+    lineChart({ id: 'chart-latency', title: t('overview.latency'), unit: 'ms', times, format: (value) => formatNumber(Math.round(value * 10) / 10),
+      series: [
+        { key: 'p50', label: t('overview.series.p50'), values: column('p50Milliseconds') },
+        { key: 'p99', label: t('overview.series.p99'), values: column('p99Milliseconds') },
+      ] }),
+    lineChart({ id: 'chart-push', title: t('overview.push'), unit: t('overview.perMinute'), times, wholeNumbers: true,
+      series: [
+        { key: 'pushDelivered', label: t('overview.series.pushDelivered'), values: column('pushDelivered') },
+        { key: 'pushFailed', label: t('overview.series.pushFailed'), values: column('pushFailed') },
+      ] }));
+}
+
+/** Renders the overview. */
+export async function render(main, context) {
+  const minutes = spans.includes(Number(context.query.get('minutes'))) ? Number(context.query.get('minutes')) : spans[0];
+  context.title(t('overview.title'));
+  const load = () => api.request('GET', '/metrics', { query: { minutes } });
+  const first = await load();
+  if (!context.isCurrent()) return;
+
+  const span = h('select', { id: 'overview-span', name: 'minutes' },
+    spans.map((value) => h('option', { value: String(value), text: t(`overview.span.${value}`) })));
+  span.value = String(minutes);
+  span.addEventListener('change', () => context.navigate(href(['overview'], { minutes: span.value === String(spans[0]) ? '' : span.value })));
+  const content = h('div', { id: 'overview-content' });
+  const draw = (answer) => {
+    const points = answer?.points ?? [];
+    content.replaceChildren(totals(points), charts(points));
+  };
+  draw(first);
+
+  const refresh = async () => {
+    await new Promise((resolve) => setTimeout(resolve, refreshMilliseconds));
+    if (!context.isCurrent()) return;
+    try {
+      const answer = await load();
+      if (!context.isCurrent()) return;
+      draw(answer);
+    } catch (error) {
+      if (context.isCurrent()) context.status('error', api.describeError(error));
+      return;
+    }
+    refresh();
+  };
+  refresh();
+
+  append(main,
+    breadcrumbs([[t('overview.title')]]),
+    h('h1', { text: t('overview.title') }),
+    h('div', { class: 'toolbar with-field' }, h('div', { class: 'inline' }, field(t('overview.spanLabel'), span))),
+    h('p', { class: 'hint lead', text: t('overview.hint') }),
+    content);
+}

@@ -1,0 +1,167 @@
+// One push: what it says and to whom, its status and counts, and each device's outcome with a readable reason
+// (`GET /apps/{app}/push/{objectId}/outcomes`, docs/dashboard.md#push), filtered by outcome and paged. While the push
+// is scheduled or being delivered the page asks again every few seconds, and stops when the page is left.
+import { h, append, field } from './dom.js';
+import { t, formatDate, formatNumber } from './i18n.js';
+import * as api from './api.js';
+import { href } from './router.js';
+import { breadcrumbs } from './breadcrumbs.js';
+import { pager, skipOf } from './pager.js';
+import { statusBadge, targetText, readableReason, outcomes, outcomeBadge } from './push-text.js';
+import { deliveryText } from './page-pushes.js';
+
+/** The page's name (`main[data-page]`). */
+export const name = 'push';
+
+const pageSize = 50;
+
+/** Milliseconds between two looks at a push that is not finished: soon when it is due, rarely when it waits. */
+function pollDelay(push) {
+  if (push.status === 1) return 2000;
+  const due = push.deliveryTime?.iso ? Date.parse(push.deliveryTime.iso) : 0;
+  return due - Date.now() < 60_000 ? 2000 : 15_000;
+}
+
+function json(value) {
+  return h('pre', { class: 'code', text: JSON.stringify(value, null, 2) });
+}
+
+/** The push's fields as a definition list, leaving out what it does not set. */
+function details(push) {
+  const rows = [
+    ['push.field.createDate', push.createDate && h('time', { datetime: push.createDate, text: formatDate(push.createDate) })],
+    ['push.field.delivery', deliveryText(push)],
+    ['push.field.expiry', push.deliveryExpirationDate?.iso ? formatDate(push.deliveryExpirationDate.iso) : push.deliveryExpirationTime],
+    ['push.field.target', targetText(push.target)],
+    ['push.field.searchCondition', push.searchCondition && Object.keys(push.searchCondition).length ? h('code', { text: JSON.stringify(push.searchCondition) }) : t('push.everyInstallation')],
+    ['compose.pushTitle', push.title],
+    ['compose.message', push.message],
+    ['compose.badge', push.badgeSetting !== undefined && push.badgeSetting !== null ? String(push.badgeSetting) : push.badgeIncrementFlag ? t('compose.badgeIncrement') : null],
+    ['compose.sound', push.sound],
+    ['compose.contentAvailable', push.contentAvailable ? t('push.yes') : null],
+    ['compose.category', push.category],
+    ['compose.action', push.action],
+    ['compose.dialog', push.dialog ? t('push.yes') : null],
+    ['compose.richUrl', push.richUrl],
+    ['compose.userSettingValue', push.userSettingValue && json(push.userSettingValue)],
+  ].filter(([, value]) => value !== null && value !== undefined && value !== '');
+  return h('dl', { class: 'meta', id: 'push-details' }, rows.map(([key, value]) => [h('dt', { text: t(key) }), h('dd', {}, value)]));
+}
+
+/** The counters: planned, delivered, failed, retrying. */
+function counts(summary) {
+  const entries = [
+    ['planned', summary.deliveryPlanNumber], ['delivered', summary.deliveryNumber],
+    ['failed', summary.failedDevices], ['retrying', summary.retryingDevices],
+  ];
+  return h('dl', { class: 'counters', id: 'push-counts' }, entries.map(([key, value]) => h('div', { dataset: { count: key } },
+    h('dt', { text: t(`push.counter.${key}`) }), h('dd', { text: formatNumber(value ?? 0) }))));
+}
+
+/** One device's row: installation, device type, outcome, the reason in words (the server's text beside it). */
+function outcomeRow(applicationName, outcome) {
+  const { sentence, code, detail } = readableReason(outcome);
+  return h('tr', { dataset: { installationId: outcome.installationId, outcome: outcome.outcome } },
+    h('th', { scope: 'row' }, h('a', { href: href(['apps', applicationName, 'classes', 'installations', 'objects', outcome.installationId]) }, h('code', { text: outcome.installationId }))),
+    h('td', { text: outcome.deviceType === 'ios' ? 'iOS' : outcome.deviceType === 'android' ? 'Android' : outcome.deviceType ?? '' }),
+    h('td', {}, outcomeBadge(outcome.outcome)),
+    h('td', { class: 'reason', dataset: { reasonCode: code } },
+      sentence ? h('span', { class: 'reason-sentence', text: sentence }) : h('span', { class: 'muted', text: '—' }),
+      detail ? h('span', { class: 'hint reason-detail', text: detail }) : null),
+    h('td', { class: 'number', text: outcome.attempt ? formatNumber(outcome.attempt) : '' }),
+    h('td', {}, outcome.time ? h('time', { datetime: outcome.time, text: formatDate(outcome.time) }) : ''));
+}
+
+/** Renders the push page. */
+export async function render(main, context) {
+  const { app: applicationName, objectId } = context.parameters;
+  const chosen = outcomes.includes(context.query.get('outcome')) ? context.query.get('outcome') : '';
+  const skip = skipOf(context.query);
+  context.title(t('push.one', { objectId }));
+  const view = (changes) => href(['apps', applicationName, 'push', objectId], { outcome: chosen, skip: skip || '', ...changes });
+  const load = () => Promise.all([
+    api.request('GET', api.path('apps', applicationName, 'classes', 'push', 'objects', objectId)),
+    api.request('GET', api.path('apps', applicationName, 'push', objectId, 'outcomes'), { query: { outcome: chosen, limit: pageSize, skip } }),
+  ]);
+  let [push, answer] = await load();
+  if (!context.isCurrent()) return;
+
+  const heading = h('h1', {}, t('push.one', { objectId }));
+  const summary = h('section', { class: 'card', 'aria-labelledby': 'push-summary-title' });
+  const results = h('div', { id: 'push-outcomes' });
+  const outcomeSelect = h('select', { id: 'outcome-filter', name: 'outcome' },
+    h('option', { value: '', text: t('push.allOutcomes') }),
+    outcomes.map((outcome) => h('option', { value: outcome, text: t(`push.outcome.${outcome}`) })));
+  outcomeSelect.value = chosen;
+  outcomeSelect.addEventListener('change', () => context.navigate(view({ outcome: outcomeSelect.value, skip: '' })));
+
+  const draw = () => {
+    const status = answer?.push?.status ?? push.status;
+    main.dataset.status = String(status ?? '');
+    heading.replaceChildren(t('push.one', { objectId }), ' ', statusBadge(status));
+    const wholeError = push.error?.reason ? readableReason({ reason: push.error.reason }) : null;
+    summary.replaceChildren(
+      h('h2', { id: 'push-summary-title', text: t('push.summary') }),
+      counts(answer?.push ?? push),
+      wholeError ? h('p', { class: 'error', id: 'push-error', text: wholeError.sentence }) : '',
+      details(push));
+    const rows = answer?.results ?? [];
+    results.replaceChildren(rows.length
+      ? h('div', { class: 'table-scroll' }, h('table', { class: 'grid', id: 'outcomes' },
+        h('caption', { class: 'visually-hidden', text: t('push.outcomes') }),
+        h('thead', {}, h('tr', {}, ['installation', 'deviceType', 'outcome', 'reason', 'attempt', 'time']
+          .map((column) => h('th', { scope: 'col', text: t(`push.outcomeColumn.${column}`) })))),
+        h('tbody', {}, rows.map((outcome) => outcomeRow(applicationName, outcome)))))
+      : h('p', { class: 'muted', id: 'no-outcomes', text: status === 0 ? t('push.notSentYet') : chosen ? t('push.noOutcomeMatch') : t('push.noOutcomes') }),
+    pager({ skip, limit: pageSize, shown: rows.length, count: answer?.count ?? rows.length, hrefFor: (next) => view({ skip: next || '' }) }));
+  };
+  draw();
+
+  // Outcomes are written in batches after each attempt, so a finished push may list its devices a moment later: the
+  // page looks a few more times until the first page of outcomes counts every device the counters name.
+  let lateLooks = 5;
+  const settled = () => {
+    const state = answer?.push ?? push;
+    if (state.status === 0 || state.status === 1) return false;
+    if (chosen || skip) return true;
+    const expected = (state.deliveryNumber ?? 0) + (state.failedDevices ?? 0) + (state.retryingDevices ?? 0);
+    return (answer?.count ?? 0) >= expected || lateLooks-- <= 0;
+  };
+  const poll = async () => {
+    if (!context.isCurrent() || settled()) return;
+    await new Promise((resolve) => setTimeout(resolve, pollDelay(push)));
+    if (!context.isCurrent()) return;
+    try {
+      [push, answer] = await load();
+    } catch (error) {
+      if (context.isCurrent()) context.status('error', api.describeError(error));
+      return;
+    }
+    if (!context.isCurrent()) return;
+    draw();
+    poll();
+  };
+  poll();
+
+  const remove = h('button', { type: 'button', class: 'danger', id: 'delete-push', text: t('common.delete') });
+  remove.addEventListener('click', async () => {
+    if (!(await context.confirm(t('push.confirmDelete', { objectId }), { confirmLabel: t('common.delete') }))) return;
+    try {
+      await api.request('DELETE', api.path('apps', applicationName, 'classes', 'push', 'objects', objectId));
+      context.navigate(href(['apps', applicationName, 'push']), { statusMessage: { kind: 'success', message: t('push.deleted', { objectId }) } });
+    } catch (error) {
+      context.status('error', api.describeError(error));
+    }
+  });
+
+  append(main,
+    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('push.title'), href(['apps', applicationName, 'push'])], [objectId]]),
+    heading,
+    summary,
+    h('section', { class: 'card', 'aria-labelledby': 'outcomes-title' },
+      h('div', { class: 'section-header' }, h('h2', { id: 'outcomes-title', text: t('push.outcomes') }),
+        h('div', { class: 'inline' }, field(t('push.filterOutcome'), outcomeSelect))),
+      h('p', { class: 'hint lead', text: t('push.outcomesHint') }),
+      results),
+    h('div', { class: 'actions' }, remove));
+}
