@@ -44,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         // KumoOperations: the Prometheus text format of the metrics listener (docs/operations.md).
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // KumoRealtime: the WebSocket upgrade of `GET /realtime` (docs/wire/realtime.md).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // MARK: - Wire
@@ -55,7 +57,9 @@ let package = Package(
         .testTarget(name: "NCMBWireTests", dependencies: ["NCMBWire"], swiftSettings: swiftSettings),
 
         // MARK: - SDK
-        .target(name: "NCMB", dependencies: ["NCMBWire"], swiftSettings: swiftSettings),
+        // Crypto: SHA-1 of the WebSocket handshake of the Linux realtime client (docs/decisions/0097-websocket-client-per-platform.md).
+        .target(
+            name: "NCMB", dependencies: ["NCMBWire", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
         .testTarget(name: "NCMBTests", dependencies: ["NCMB", "NCMBWire"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "NCMBExample", dependencies: ["NCMB"], path: "Examples/NCMBExample", swiftSettings: swiftSettings),
@@ -288,6 +292,44 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: - Realtime
+        .target(
+            name: "KumoRealtime",
+            dependencies: [
+                "KumoServer",
+                "KumoSeams",
+                "KumoStorage",
+                "NCMBWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoRealtimeTests",
+            dependencies: [
+                "KumoRealtime", "KumoServer", "KumoSeams", "KumoStorage", "KumoSQLite", "KumoPostgres", "KumoTestSupport", "NCMBWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Dashboard
         .target(
             name: "KumoDashboard",
@@ -401,6 +443,7 @@ let package = Package(
                 "KumoScripts",
                 "KumoOperations",
                 "KumoDashboard",
+                "KumoRealtime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -410,6 +453,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+                // The WebSocket clients of `kumo bench`'s realtime scenarios.
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
@@ -452,7 +499,7 @@ let package = Package(
             name: "KumoIntegrationTests",
             dependencies: [
                 "NCMB", "KumoTestSupport", "KumoSeams", "KumoServer", "KumoMail", "KumoPush", "KumoStorage", "KumoSQLite",
-                "NCMBWire",
+                "NCMBWire", "KumoRealtime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

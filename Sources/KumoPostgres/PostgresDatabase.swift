@@ -23,6 +23,8 @@ struct PostgresDatabase: SQLEngine {
     let dialect: any SQLDialect = PostgresDialect()
     /// Admission of reads other than point lookups (docs/decisions/0067-work-budget.md).
     var admission = ReadAdmission(lanes: 16, maximumWaiting: ReadLimits.unlimited.maximumWaitingReads)
+    /// Announces the changes of write transactions to the change feed of every instance; `nil` announces nothing.
+    var announcer: PostgresChangeAnnouncer?
 
     /// SQLSTATE values after which a unit is simply run again.
     private static let retriedStates: Set<String> = ["40001", "40P01"]
@@ -41,7 +43,7 @@ struct PostgresDatabase: SQLEngine {
         var attempt = 1
         while true {
             do {
-                return try await transaction("BEGIN", timeout: timeout, work)
+                return try await transaction("BEGIN", timeout: timeout, announcer: announcer, work)
             } catch let error as PSQLError where attempt < PostgresDatabase.maximumAttempts {
                 guard let state = error.serverInfo?[.sqlState], PostgresDatabase.retriedStates.contains(state) else {
                     throw StorageError(postgresError: error, logger: logger)
@@ -102,11 +104,13 @@ struct PostgresDatabase: SQLEngine {
 
     /// `begin`, `work`, then `COMMIT`, or `ROLLBACK` when `work` threw.
     private func transaction<Value: Sendable>(
-        _ begin: String, timeout: Duration, _ work: @escaping @Sendable (PostgresTransaction) async throws -> Value
+        _ begin: String, timeout: Duration, announcer: PostgresChangeAnnouncer? = nil,
+        _ work: @escaping @Sendable (PostgresTransaction) async throws -> Value
     ) async throws -> Value {
         try await bounded(timeout) { [client, logger] in
             try await client.withConnection { connection in
-                let transaction = PostgresTransaction(connection: connection, logger: logger)
+                var transaction = PostgresTransaction(connection: connection, logger: logger)
+                transaction.announcer = announcer
                 try await transaction.execute(begin)
                 let value: Value
                 do {

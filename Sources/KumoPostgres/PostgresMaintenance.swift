@@ -33,6 +33,16 @@ package enum PostgresMaintenance {
         try await run(statements, on: configuration, logger: logger)
     }
 
+    /// Terminates the change feed's `LISTEN` connections of the configuration's schema, as a network failure would
+    /// (docs/architecture.md#change-feed): every instance of that deployment interrupts its feed and listens again.
+    package static func terminateChangeFeedListeners(of configuration: PostgresConfiguration, logger: Logger) async throws {
+        // The channel is `kumo_changes` or `kumo_changes_` and hexadecimal digits: it needs no escaping.
+        let channel = PostgresChangeAnnouncer.channel(schema: configuration.schema)
+        try await run(
+            ["SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(channel)' AND pid <> pg_backend_pid()"],
+            on: configuration, logger: logger)
+    }
+
     /// Runs statements one by one on a short-lived pool connected to the configuration's database.
     private static func run(_ statements: [String], on configuration: PostgresConfiguration, logger: Logger) async throws {
         var administration = configuration

@@ -34,10 +34,17 @@ package struct PostgresStorage: StorageBackend {
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     let database: PostgresDatabase
+    /// Every committed write of every instance, while someone listens (``PostgresConfiguration/publishesChanges``).
+    package let changeFeed: ChangeFeed?
+    private let listener: PostgresChangeListener?
     private let runner: Task<Void, Never>
 
-    private init(configuration: PostgresConfiguration, database: PostgresDatabase, runner: Task<Void, Never>) {
+    private init(
+        configuration: PostgresConfiguration, database: PostgresDatabase, runner: Task<Void, Never>, listener: PostgresChangeListener?
+    ) {
         self.configuration = configuration
+        self.listener = listener
+        self.changeFeed = listener.map { ChangeFeed(source: $0) }
         self.database = database
         self.runner = runner
         self.applications = SQLApplicationStore(engine: database)
@@ -85,7 +92,15 @@ package struct PostgresStorage: StorageBackend {
             await runner.value
             throw error
         }
-        return PostgresStorage(configuration: configuration, database: database, runner: runner)
+        var listener: PostgresChangeListener?
+        if configuration.publishesChanges {
+            let channel = PostgresChangeAnnouncer.channel(schema: configuration.schema)
+            database.announcer = PostgresChangeAnnouncer(channel: channel)
+            listener = PostgresChangeListener(configuration: configuration, database: database, channel: channel, logger: logger)
+        }
+        let storage = PostgresStorage(configuration: configuration, database: database, runner: runner, listener: listener)
+        if let listener, let feed = storage.changeFeed { await listener.attach(feed) }
+        return storage
     }
 
     /// One PostgreSQL transaction; statements inside report failures as `StorageError` right away, so that `body` sees
@@ -93,7 +108,8 @@ package struct PostgresStorage: StorageBackend {
     package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
         let blobs = blobs
         return try await database.write { transaction in
-            let mapping = PostgresTransaction(connection: transaction.connection, logger: transaction.logger, mapsErrors: true)
+            var mapping = PostgresTransaction(connection: transaction.connection, logger: transaction.logger, mapsErrors: true)
+            mapping.announcer = transaction.announcer
             do {
                 return try await body(SQLUnitStorage(executor: mapping, dialect: PostgresDialect(), blobs: blobs))
             } catch let error as StorageError {
@@ -111,9 +127,17 @@ package struct PostgresStorage: StorageBackend {
 
     /// Closes the pool: its connections close and later calls fail with `StorageError.unavailable`.
     package func close() async throws {
+        await listener?.close()
+        changeFeed?.finish()
         runner.cancel()
         await runner.value
     }
+
+    /// How many migrations this build applies (their numbers need not be contiguous: branches number theirs apart).
+    package static var migrationCount: Int { PostgresMigration.all.count }
+
+    /// The schema version this build migrates to: the highest migration number.
+    package static var latestSchemaVersion: Int { PostgresMigration.latestVersion }
 
     /// The applied schema version (the highest row of `schema_migrations`).
     package func schemaVersion() async throws -> Int {

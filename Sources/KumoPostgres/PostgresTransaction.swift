@@ -16,6 +16,21 @@ struct PostgresTransaction: SQLExecutor {
     /// Whether a failing statement throws `StorageError` (inside a caller's transaction, where callers react to
     /// `.duplicate`) rather than the driver's error (mapped where the unit ends).
     var mapsErrors = false
+    /// Announces changes with `NOTIFY` (write transactions of a storage that publishes its changes); `nil` announces
+    /// nothing.
+    var announcer: PostgresChangeAnnouncer?
+
+    /// Runs a write's statement with the announcement of its change folded in.
+    func rows(_ statement: SQLStatement, announcing change: () -> StorageChange) async throws -> [SQLRow] {
+        guard let announcer else { return try await rows(statement) }
+        return try await rows(announcer.folding(change(), into: statement))
+    }
+
+    /// Announces a change with a statement of its own.
+    func announce(_ change: () -> StorageChange) async throws {
+        guard let announcer else { return }
+        _ = try await rows(announcer.statement(announcing: change()))
+    }
 
     /// Runs a compiled statement and returns its rows.
     func rows(_ statement: SQLStatement) async throws -> [SQLRow] {

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import KumoStorage
 import VaporCSQLite
 
 /// Custom SQL functions installed on every connection: the bundled SQLite has neither a regular-expression function
@@ -59,17 +60,10 @@ enum SQLiteFunctions {
         }
     }
 
-    /// The haversine distance between two points in degrees, as an angle in radians.
+    /// The haversine distance between two points in degrees, as an angle in radians (the one formula of both engines'
+    /// queries and the realtime module's matcher).
     static func greatCircleDistance(latitude: Double, longitude: Double, toLatitude: Double, toLongitude: Double) -> Double {
-        let radiansPerDegree = Double.pi / 180
-        let latitudeDelta = (toLatitude - latitude) * radiansPerDegree
-        let longitudeDelta = (toLongitude - longitude) * radiansPerDegree
-        let sineLatitude = sin(latitudeDelta / 2)
-        let sineLongitude = sin(longitudeDelta / 2)
-        let haversine =
-            sineLatitude * sineLatitude
-            + cos(latitude * radiansPerDegree) * cos(toLatitude * radiansPerDegree) * sineLongitude * sineLongitude
-        return 2 * asin(min(1, sqrt(max(0, haversine))))
+        GreatCircle.distance(latitude: latitude, longitude: longitude, toLatitude: toLatitude, toLongitude: toLongitude)
     }
 }
 

@@ -26,14 +26,17 @@ package struct SQLiteStorage: StorageBackend {
     package let indexes: any IndexStore
     /// Dashboard administrators, their sessions, the audit log and the setup token.
     package let admins: any AdminStore
+    /// Every committed write, published by the writer after each group commit while someone listens.
+    package let changeFeed: ChangeFeed?
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
 
     private init(
         writer: SQLiteWriter, readers: SQLiteReaderPool, threadPool: NIOThreadPool, blobs: any BlobStore,
-        slowQueries: SlowQueryRecorder?
+        slowQueries: SlowQueryRecorder?, changeFeed: ChangeFeed
     ) {
+        self.changeFeed = changeFeed
         self.writer = writer
         self.readers = readers
         self.threadPool = threadPool
@@ -88,12 +91,14 @@ package struct SQLiteStorage: StorageBackend {
                     "path": "\(configuration.databasePath)", "schema_version": "\(version)", "readers": "\(readerConnections.count)",
                 ]
             )
+            let changeFeed = ChangeFeed()
             return SQLiteStorage(
-                writer: SQLiteWriter(connection: writerConnection, maximumBatch: configuration.maximumBatch, metrics: metrics),
+                writer: SQLiteWriter(
+                    connection: writerConnection, maximumBatch: configuration.maximumBatch, feed: changeFeed, metrics: metrics),
                 readers: SQLiteReaderPool(connections: readerConnections, limits: configuration.readLimits),
                 threadPool: threadPool,
                 blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory, blockingPool: NIOBlockingWorkPool()),
-                slowQueries: configuration.slowQueries
+                slowQueries: configuration.slowQueries, changeFeed: changeFeed
             )
         } catch {
             for connection in opened { try? await connection.close() }
@@ -117,6 +122,7 @@ package struct SQLiteStorage: StorageBackend {
 
     package func close() async throws {
         try await writer.close()
+        changeFeed?.finish()
         try await readers.close()
         try await threadPool.shutdownGracefully()
     }

@@ -13,6 +13,9 @@ struct SQLiteTransaction: SQLExecutor {
     let handle: SQLiteHandle
     /// Where failures are logged.
     let logger: Logger
+    /// Where the write units of a group commit record their changes while the change feed is listened to; `nil`
+    /// otherwise, and for reads.
+    var recorder: ChangeRecorder?
 
     /// Runs a compiled statement and returns its rows.
     func rows(_ statement: SQLStatement) throws -> [SQLRow] {
@@ -21,6 +24,27 @@ struct SQLiteTransaction: SQLExecutor {
         } catch let error as SQLiteFailure {
             throw StorageError(sqliteError: error, logger: logger)
         }
+    }
+
+    /// Runs a write's statement and records its change when the feed is listened to; the writer publishes it after the
+    /// commit.
+    func rows(_ statement: SQLStatement, announcing change: () -> StorageChange) throws -> [SQLRow] {
+        let rows = try rows(statement)
+        recorder?.record(change())
+        return rows
+    }
+
+    /// Records a change when the feed is listened to.
+    func announce(_ change: () -> StorageChange) {
+        recorder?.record(change())
+    }
+
+    /// How many changes this group commit recorded so far.
+    var changeMark: Int { recorder?.mark ?? 0 }
+
+    /// Forgets the changes of a write that rolled back to its savepoint.
+    func discardChanges(after mark: Int) {
+        recorder?.discard(after: mark)
     }
 
     /// Runs engine-owned SQL with bound values and returns its rows.

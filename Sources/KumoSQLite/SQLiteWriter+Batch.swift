@@ -8,11 +8,19 @@ extension SQLiteWriter {
         guard !batch.isEmpty else { return [] }
         let start = ContinuousClock.now
         let outcomes: [(Int, Result<any Sendable, any Error>)]
+        // Changes are built only while someone listens (docs/architecture.md#change-feed).
+        let recorder = feed?.isListened == true ? ChangeRecorder() : nil
         do {
-            outcomes = try await connection.run { transaction in try await SQLiteWriter.runTransaction(batch, transaction: transaction) }
+            outcomes = try await connection.run { transaction in
+                var transaction = transaction
+                transaction.recorder = recorder
+                return try await SQLiteWriter.runTransaction(batch, transaction: transaction)
+            }
         } catch {
             return batch.map { ($0.id, .failure(error)) }
         }
+        // After `COMMIT`, before any caller resumes: batches run one after another, so this is commit order.
+        if let recorder, let feed { feed.publish(recorder.changes) }
         batchUnits.record(batch.count)
         let elapsed = ContinuousClock.now - start
         commitDuration.recordNanoseconds(elapsed.wholeNanoseconds)
@@ -41,11 +49,13 @@ extension SQLiteWriter {
     /// Runs one unit inside a savepoint; its own failure is its outcome, a savepoint failure is thrown.
     private static func runUnit(_ unit: QueuedUnit, transaction: SQLiteTransaction) async throws -> Result<any Sendable, any Error> {
         try transaction.execute("SAVEPOINT unit")
+        let mark = transaction.changeMark
         do {
             let value = try await unit.work(transaction)
             try transaction.execute("RELEASE unit")
             return .success(value)
         } catch {
+            transaction.discardChanges(after: mark)
             try transaction.execute("ROLLBACK TO unit")
             try transaction.execute("RELEASE unit")
             return .failure(error)

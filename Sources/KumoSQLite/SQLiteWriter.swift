@@ -34,6 +34,8 @@ actor SQLiteWriter {
     let batchUnits: Recorder
     /// `kumo_storage_commit_duration_seconds`: how long each group commit took, durable sync included.
     let commitDuration: Timer
+    /// Where committed changes go while someone listens (docs/architecture.md#change-feed).
+    let feed: ChangeFeed?
 
     private var queue: [QueuedUnit] = []
     private var waiters: [Int: CheckedContinuation<Signal, Never>] = [:]
@@ -44,8 +46,11 @@ actor SQLiteWriter {
     private var drainWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a writer over an open connection it then owns.
-    init(connection: SQLiteConnection, maximumBatch: Int, metrics: any MetricsFactory = MetricsSystem.factory) {
+    init(
+        connection: SQLiteConnection, maximumBatch: Int, feed: ChangeFeed? = nil, metrics: any MetricsFactory = MetricsSystem.factory
+    ) {
         self.connection = connection
+        self.feed = feed
         self.maximumBatch = max(1, maximumBatch)
         self.batchUnits = Recorder(label: "kumo_storage_commit_batch_units", factory: metrics)
         self.commitDuration = Timer(label: "kumo_storage_commit_duration_seconds", factory: metrics)

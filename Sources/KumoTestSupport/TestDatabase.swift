@@ -111,6 +111,9 @@ package enum TestDatabase {
         try await PostgresMaintenance.setConnectionsAllowed(isAllowed, database: configuration.database, on: server, logger: logger)
     }
 
+    /// How many migrations a fresh schema gets from this build.
+    package static var migrationCount: Int { PostgresStorage.migrationCount }
+
     /// The number of rows of `schema_migrations` in the configuration's schema, read through a storage opened for it.
     package static func appliedMigrationCount(of configuration: PostgresConfiguration) async throws -> Int {
         try await PostgresStorage.open(configuration: configuration, logger: logger).closing { storage in

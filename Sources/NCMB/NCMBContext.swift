@@ -26,6 +26,8 @@ package struct NCMBContext: Sendable {
     package let session: NCMBSession
     /// The source of the UUIDs that identify automatic (anonymous) users.
     package var newUUID: @Sendable () -> UUID
+    /// The WebSocket client, clock, randomness and limits of realtime subscriptions.
+    package var realtime: RealtimeDependencies
 
     /// The timeout of API requests unless configured otherwise: 10 seconds, as in ncmb_swift.
     package static let defaultRequestTimeout: TimeInterval = 10
@@ -39,7 +41,7 @@ package struct NCMBContext: Sendable {
         apiVersion: String = NCMB.DEFAULT_API_VERSION, transport: any NCMBTransport = URLSessionTransport(),
         now: @escaping @Sendable () -> Date = { Date() }, requestTimeout: TimeInterval = NCMBContext.defaultRequestTimeout,
         fileRequestTimeout: TimeInterval = NCMBContext.defaultFileRequestTimeout, session: NCMBSession = NCMBSession(),
-        newUUID: @escaping @Sendable () -> UUID = { UUID() }
+        newUUID: @escaping @Sendable () -> UUID = { UUID() }, realtime: RealtimeDependencies = RealtimeDependencies()
     ) {
         self.applicationKey = applicationKey
         self.clientKey = clientKey
@@ -51,6 +53,7 @@ package struct NCMBContext: Sendable {
         self.fileRequestTimeout = fileRequestTimeout
         self.session = session
         self.newUUID = newUUID
+        self.realtime = realtime
     }
 
     /// The context bound to the current task, if any; `nil` means the process-wide one set by `NCMB.initialize`.

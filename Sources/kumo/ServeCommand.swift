@@ -9,6 +9,7 @@ import Hummingbird
 import KumoDashboard
 import KumoOperations
 import KumoPush
+import KumoRealtime
 import KumoScripts
 import KumoServer
 import KumoSQLite
@@ -155,12 +156,14 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var hardeningOptions: HardeningOptions
     @OptionGroup var operationsOptions: OperationsOptions
     @OptionGroup var indexAdvisorOptions: IndexAdvisorOptions
+    @OptionGroup var realtimeOptions: RealtimeOptions
     @OptionGroup var dashboardOptions: DashboardOptions
 
     func validate() throws {
         try hardeningOptions.validate()
         try operationsOptions.validate()
         try indexAdvisorOptions.validate()
+        try realtimeOptions.validate()
         try dashboardOptions.validate()
         // Values from the environment and the configuration file were checked against their kinds before parsing
         // (`Kumo.main`); what follows checks what the kinds cannot say.
@@ -209,6 +212,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.apiHosts += apiHosts
         configuration.maximumBodySize = maximumBodySize
         let tls = try makeTLSCredentials()
+        if tls != nil && realtimeOptions.isOn {
+            // hummingbird-websocket upgrades plain HTTP/1 connections only (docs/decisions/0090-realtime-over-websocket.md).
+            logger.notice("Realtime is not served over kumo serve's own TLS: terminate TLS at a proxy for wss:// (docs/wire/realtime.md#transport)")
+        }
         let scheme = tls == nil ? "http" : "https"
         configuration.publicURL = publicURL ?? "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
         hardeningOptions.apply(to: &configuration, logger: logger)
@@ -224,7 +231,8 @@ struct ServeCommand: AsyncParsableCommand {
         // The server's event loops, made before storage so that PostgreSQL's connections live on them too.
         let eventLoopGroup: any EventLoopGroup = stallTracer?.makeEventLoopGroup() ?? MultiThreadedEventLoopGroup.singleton
         let storage = try await storageOptions.openStorage(
-            logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup)
+            logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup,
+            publishesChanges: realtimeOptions.isOn)
         let (application, isNew) = try await AdministrationApplications(storage: storage).ensureDefault()
         var environment = ServerEnvironment.live(
             storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),
@@ -247,7 +255,10 @@ struct ServeCommand: AsyncParsableCommand {
         let setupToken = dashboardOptions.isOn ? try await AdministrationSetup(storage: storage, clock: environment.clock).prepare() : nil
         let server = buildApplication(
             configuration: configuration, environment: environment, tls: tls, eventLoopGroup: eventLoopGroup,
-            mount: dashboardOptions.port == nil ? dashboard.mounted : { _ in nil }
+            mount: dashboardOptions.port == nil ? dashboard.mounted : { _ in nil },
+            realtime: { [realtimeOptions] gate in
+                realtimeOptions.isOn ? RealtimeServer(gate: gate, configuration: realtimeOptions.configuration) : nil
+            }
         ) { port in
             if let node = scripts.node {
                 node.setEndpoint(.init(host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port))

@@ -32,7 +32,8 @@ final class KumoProcess: @unchecked Sendable {
     }
 
     init(dataDirectory: URL? = nil) throws {
-        self.dataDirectory = dataDirectory
+        self.dataDirectory =
+            dataDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("kumo-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.dataDirectory, withIntermediateDirectories: true)
     }
@@ -77,14 +78,16 @@ final class KumoProcess: @unchecked Sendable {
     ///   - logLevel: `--log-level`.
     ///   - standardError: where the server's log goes (discarded by default).
     ///   - alsoAwaiting: a pattern (regular expression) of standard output to wait for besides the listening line.
+    ///   - port: the port to listen on; 0 (the default) for a free one, or the previous run's to restart in its place.
     @discardableResult
     func start(
         extraArguments: [String] = [], environment: [String: String] = [:], logLevel: String = "error",
-        standardError: FileHandle = FileHandle.nullDevice, alsoAwaiting: String? = nil
+        standardError: FileHandle = FileHandle.nullDevice, alsoAwaiting: String? = nil, port: Int = 0
     ) throws -> String {
         let process = ChildProcess()
         process.executableURL = Self.executable
-        process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", logLevel] + extraArguments
+        process.arguments =
+            ["serve", "--port", String(port), "--data-dir", dataDirectory.path, "--log-level", logLevel] + extraArguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }

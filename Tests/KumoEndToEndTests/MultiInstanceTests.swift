@@ -82,7 +82,7 @@ struct MultiInstanceTests {
             let applied = try await TestDatabase.appliedMigrationCount(of: configuration)
 
             #expect(readiness == [200, 200, 200])
-            #expect(applied == 9)
+            #expect(applied == TestDatabase.migrationCount)
         }
     }
 

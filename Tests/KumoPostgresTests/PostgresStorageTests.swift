@@ -39,8 +39,9 @@ struct PostgresStorageTests {
             let applied = try await storages[0].appliedMigrationCount()
             for storage in storages { try await storage.close() }
 
-            #expect(versions == [9, 9, 9, 9])
-            #expect(applied == 9)
+            let latest = PostgresStorage.latestSchemaVersion
+            #expect(versions == [latest, latest, latest, latest])
+            #expect(applied == PostgresStorage.migrationCount)
         }
     }
 
@@ -70,7 +71,7 @@ struct PostgresStorageTests {
             try await second.close()
 
             #expect(read == created)
-            #expect(version == 9 && applied == 9)
+            #expect(version == PostgresStorage.latestSchemaVersion && applied == PostgresStorage.migrationCount)
         }
     }
 

@@ -13,9 +13,9 @@ struct PostgresMigration: Sendable {
 extension PostgresMigration {
     /// Every migration, in version order.
     static let all: [PostgresMigration] = [
-        .version1, .version2, .version3, .version4, .version5, .version6, .version7, .version8, .version9,
+        .version1, .version2, .version3, .version4, .version5, .version6, .version7, .version8, .version9, .version10,
     ]
 
     /// The version after every migration ran.
-    static var latestVersion: Int { all.last?.version ?? 0 }
+    static var latestVersion: Int { all.map(\.version).max() ?? 0 }
 }

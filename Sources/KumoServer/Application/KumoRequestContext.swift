@@ -19,6 +19,8 @@ package struct KumoRequestContext: RequestContext {
     package var identity: Identity = .anonymous
     /// The SHA-256 hash of the session token that identified the caller (`GET /logout` ends that session).
     package var sessionTokenHash: String?
+    /// When that session expires (a realtime connection ends with it, docs/wire/realtime.md#session-end).
+    package var sessionExpiresAt: WireDate?
     /// The NCMB error code the request was answered with, for its metrics and access-log line.
     package var errorCode: String?
     /// The connection's peer address without its port (`127.0.0.1`, `::1`), or the client a trusted proxy names

@@ -22,5 +22,6 @@ extension APIResponder {
         else { throw KumoError(.authenticationErrorByHeaderIncorrect) }
         context.identity = .user(objectId: session.userObjectId)
         context.sessionTokenHash = tokenHash
+        context.sessionExpiresAt = session.expiresAt
     }
 }

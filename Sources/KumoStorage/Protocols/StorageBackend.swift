@@ -32,8 +32,16 @@ package protocol StorageBackend: Sendable {
     var indexes: any IndexStore { get }
     /// Dashboard administrators, their sessions, the audit log and the setup token (docs/dashboard.md).
     var admins: any AdminStore { get }
+    /// The committed writes, in commit order, for the realtime module (docs/architecture.md#change-feed); `nil` when
+    /// the storage publishes none.
+    var changeFeed: ChangeFeed? { get }
     /// Checks that the engine answers a trivial read (used by `/ready`).
     func checkHealth() async throws
     /// Finishes queued writes and closes connections; later calls fail with `StorageError.unavailable`.
     func close() async throws
+}
+
+extension StorageBackend {
+    /// No change feed unless the storage publishes one.
+    package var changeFeed: ChangeFeed? { nil }
 }

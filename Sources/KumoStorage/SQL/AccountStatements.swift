@@ -24,6 +24,8 @@ package enum AccountStatements {
         package static let mailAddress = "mail_address"
         /// A role's name in `roleNames`.
         package static let roleName = "role_name"
+        /// `sessions.token_hash`, as the deletions of sessions return it.
+        package static let tokenHash = "token_hash"
     }
 
     // MARK: Sessions
@@ -37,8 +39,8 @@ package enum AccountStatements {
         if grant.endsOtherSessions {
             var delete = SQLStatement(dialect: dialect, "DELETE FROM sessions WHERE row_id = (SELECT o.row_id FROM objects o WHERE ")
             delete.appendObject(alias: "o", applicationId: applicationId, className: .user, objectId: userObjectId)
-            delete.append(")")
-            steps.append(SQLWriteStep(delete))
+            delete.append(") RETURNING token_hash")
+            steps.append(SQLWriteStep(delete, endsSessions: true))
         }
         var insert = SQLStatement(dialect: dialect, "INSERT INTO sessions (token_hash, row_id, create_date, expires_at) SELECT ")
         insert.bind(.text(grant.tokenHash))

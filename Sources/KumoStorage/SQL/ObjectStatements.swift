@@ -43,7 +43,8 @@ package enum ObjectStatements {
         return lookup
     }
 
-    /// Stores new fields, update date and ACL in the row.
+    /// Stores new fields, update date and ACL in the row; returns its ``QueryCompiler/ObjectColumn/rowId`` (the
+    /// change feed rides on the `RETURNING` clause, ``SQLExecutor/rows(_:announcing:)``).
     package static func update(
         rowId: Int64, fields: JSONObject, updateDate: WireDate, acl: AccessControlList, dialect: any SQLDialect
     ) -> SQLStatement {
@@ -59,6 +60,7 @@ package enum ObjectStatements {
         statement.bind(.boolean(acl.isPublicWritable))
         statement.append(" WHERE row_id = ")
         statement.bind(.integer(rowId))
+        statement.append(" RETURNING \(QueryCompiler.ObjectColumn.rowId)")
         return statement
     }
 
@@ -116,13 +118,15 @@ package enum ObjectStatements {
         return statements
     }
 
-    /// Deletes an object row with its relation rows (as owner and as target) and its access rows.
+    /// Deletes an object row with its relation rows (as owner and as target) and its access rows; the last statement
+    /// deletes the object row and returns its ``QueryCompiler/ObjectColumn/rowId``.
     package static func delete(rowId: Int64, dialect: any SQLDialect) -> [SQLStatement] {
         var relations = SQLStatement(dialect: dialect)
         let row = relations.parameter(.integer(rowId))
         relations.append("DELETE FROM relations WHERE owner_row_id = \(row) OR target_row_id = \(row)")
         var object = SQLStatement(dialect: dialect, "DELETE FROM objects WHERE row_id = ")
         object.bind(.integer(rowId))
+        object.append(" RETURNING \(QueryCompiler.ObjectColumn.rowId)")
         return [relations, deleteAccessRows(rowId: rowId, dialect: dialect), object]
     }
 }

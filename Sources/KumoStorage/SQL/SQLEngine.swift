@@ -9,6 +9,39 @@ package protocol SQLExecutor: Sendable {
     /// - Throws: when the engine cannot run it; by the end of the unit the engine reports every failure as
     ///   `StorageError` (a unique violation as `.duplicate`, anything else as `.unavailable`).
     func rows(_ statement: SQLStatement) async throws -> [SQLRow]
+
+    /// Runs the statement that writes one object and announces `change` to the change feed when someone listens
+    /// (docs/architecture.md#change-feed); the change is built only then.
+    ///
+    /// The statement ends with a `RETURNING` clause and affects one row: PostgreSQL folds its `NOTIFY` into it, so
+    /// announcing costs no round trip. SQLite records the change for its writer to publish after the commit.
+    func rows(_ statement: SQLStatement, announcing change: () -> StorageChange) async throws -> [SQLRow]
+
+    /// Announces a change that has no statement of its own to ride on (ended sessions); does nothing when nobody
+    /// listens.
+    func announce(_ change: () -> StorageChange) async throws
+
+    /// A mark of the changes announced so far in this unit, to discard back to when a nested write rolls back.
+    var changeMark: Int { get }
+
+    /// Discards the changes announced after `mark` (their write rolled back to its savepoint).
+    func discardChanges(after mark: Int)
+}
+
+extension SQLExecutor {
+    /// Runs the statement; an engine without a change feed announces nothing.
+    package func rows(_ statement: SQLStatement, announcing change: () -> StorageChange) async throws -> [SQLRow] {
+        try await rows(statement)
+    }
+
+    /// Nothing to announce to without a change feed.
+    package func announce(_ change: () -> StorageChange) async throws {}
+
+    /// No changes are recorded without a change feed.
+    package var changeMark: Int { 0 }
+
+    /// No changes are recorded without a change feed.
+    package func discardChanges(after mark: Int) {}
 }
 
 extension SQLExecutor {

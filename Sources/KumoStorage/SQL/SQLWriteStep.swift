@@ -8,10 +8,13 @@ package struct SQLWriteStep: Sendable {
     package var statement: SQLStatement
     /// Thrown when the statement returns no row (it then ends with `RETURNING`); `nil` when its rows do not matter.
     package var errorWhenEmpty: StorageError?
+    /// Whether the statement deletes sessions and returns their `token_hash`: the change feed hears of them.
+    package var endsSessions: Bool
 
     /// Creates a step.
-    package init(_ statement: SQLStatement, errorWhenEmpty: StorageError? = nil) {
+    package init(_ statement: SQLStatement, errorWhenEmpty: StorageError? = nil, endsSessions: Bool = false) {
         self.statement = statement
         self.errorWhenEmpty = errorWhenEmpty
+        self.endsSessions = endsSessions
     }
 }

@@ -13,7 +13,17 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
     package func createSession(_ grant: SessionGrant, applicationId: String, userObjectId: String) async throws {
         let steps = AccountStatements.createSession(
             grant, applicationId: applicationId, userObjectId: userObjectId, dialect: engine.dialect)
-        try await engine.write { executor in try await executor.run(steps) }
+        try await engine.write { executor in
+            var ended: [String] = []
+            for step in steps {
+                let rows = try await executor.rows(step.statement)
+                if rows.isEmpty, let error = step.errorWhenEmpty { throw error }
+                if step.endsSessions { ended += rows.compactMap { $0.string(AccountStatements.Column.tokenHash) } }
+            }
+            if !ended.isEmpty {
+                try await executor.announce { .sessionsEnded(applicationId: applicationId, tokenHashes: ended) }
+            }
+        }
     }
 
     package func session(tokenHash: String, applicationId: String, now: WireDate) async throws -> ActiveSession? {
@@ -28,14 +38,14 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
     @discardableResult
     package func deleteSession(tokenHash: String, applicationId: String) async throws -> Bool {
         let statement = AccountStatements.deleteSession(tokenHash: tokenHash, applicationId: applicationId, dialect: engine.dialect)
-        return try await deletedCount([statement]) > 0
+        return try await endedSessions(statement, applicationId: applicationId) > 0
     }
 
     @discardableResult
     package func deleteSessions(applicationId: String, userObjectId: String, keepingTokenHash: String?) async throws -> Int {
         let statement = AccountStatements.deleteSessions(
             applicationId: applicationId, userObjectId: userObjectId, keepingTokenHash: keepingTokenHash, dialect: engine.dialect)
-        return try await deletedCount([statement])
+        return try await endedSessions(statement, applicationId: applicationId)
     }
 
     @discardableResult
@@ -84,6 +94,18 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
     /// The first row of a read of one row by its key.
     private func firstRow(_ statement: SQLStatement) async throws -> SQLRow? {
         try await engine.read(.pointLookup) { executor in try await executor.rows(statement).first }
+    }
+
+    /// Runs a deletion of sessions returning their token hashes as one unit, announces the ended sessions to the change
+    /// feed, and returns how many ended.
+    private func endedSessions(_ statement: SQLStatement, applicationId: String) async throws -> Int {
+        try await engine.write { executor in
+            let hashes = try await executor.rows(statement).compactMap { $0.string(AccountStatements.Column.tokenHash) }
+            if !hashes.isEmpty {
+                try await executor.announce { .sessionsEnded(applicationId: applicationId, tokenHashes: hashes) }
+            }
+            return hashes.count
+        }
     }
 
     /// Runs deletions ending in `RETURNING` as one unit and returns how many rows they deleted.

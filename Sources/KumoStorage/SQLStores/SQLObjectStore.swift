@@ -96,8 +96,8 @@ package struct SQLObjectStore<Engine: SQLEngine>: ObjectStore {
         let dialect = engine.dialect
         let lookup = ObjectStatements.writeLookup(key, access: access, dialect: dialect)
         try await engine.write { executor in
-            let row = try await SQLObjectWrites(executor: executor, dialect: dialect).writableRow(lookup)
-            for statement in ObjectStatements.delete(rowId: row.rowId, dialect: dialect) { _ = try await executor.rows(statement) }
+            let writes = SQLObjectWrites(executor: executor, dialect: dialect)
+            try await writes.delete(writes.writableRow(lookup), key: key)
         }
     }
 }

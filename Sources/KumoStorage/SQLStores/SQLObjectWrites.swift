@@ -24,7 +24,8 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
         }
         guard let classRow else { throw StorageError.unavailable("The class \(key.className.rawValue) was not registered.") }
         let inserted = try await executor.rows(
-            ObjectStatements.insert(object, fields: plan.fields, classId: classRow.classId, dialect: dialect))
+            ObjectStatements.insert(object, fields: plan.fields, classId: classRow.classId, dialect: dialect),
+            announcing: { .object(.created(SQLObjectWrites.stored(object, fields: plan.fields), key: key)) })
         guard let rowId = inserted.first?.integer(QueryCompiler.ObjectColumn.rowId) else {
             throw StorageError.unavailable("The object row was not inserted.")
         }
@@ -41,9 +42,13 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
             try await locationGuard.check(
                 kinds, classId: classRow.classId, declared: classRow.fields, applicationId: key.applicationId, className: key.className)
         }
-        return StoredObject(
-            objectId: key.objectId, createDate: object.createDate, updateDate: object.createDate, acl: object.acl, fields: plan.fields
-        )
+        return SQLObjectWrites.stored(object, fields: plan.fields)
+    }
+
+    /// A new object as it is stored.
+    static func stored(_ object: NewObject, fields: JSONObject) -> StoredObject {
+        StoredObject(
+            objectId: object.key.objectId, createDate: object.createDate, updateDate: object.createDate, acl: object.acl, fields: fields)
     }
 
     /// Runs a write lookup and checks the caller's permission (docs/decisions/0003-existence-is-not-leaked.md): missing
@@ -63,9 +68,15 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
         let plan = try ObjectWritePlan(applying: update.operations, to: row.object.fields)
         try dialect.validateStorable(plan.fields)
         let acl = update.acl ?? row.object.acl
-        var statements = [
-            ObjectStatements.update(rowId: row.rowId, fields: plan.fields, updateDate: update.updateDate, acl: acl, dialect: dialect)
-        ]
+        var object = row.object
+        object.fields = plan.fields
+        object.acl = acl
+        object.updateDate = update.updateDate
+        let updated = object
+        _ = try await executor.rows(
+            ObjectStatements.update(rowId: row.rowId, fields: plan.fields, updateDate: update.updateDate, acl: acl, dialect: dialect),
+            announcing: { .object(.updated(from: row.object, to: updated, key: update.key)) })
+        var statements: [SQLStatement] = []
         if let replacement = update.acl {
             statements.append(ObjectStatements.deleteAccessRows(rowId: row.rowId, dialect: dialect))
             if let access = ObjectStatements.insertAccessRows(
@@ -82,10 +93,18 @@ struct SQLObjectWrites<Executor: SQLExecutor> {
         try await SQLLocationFieldGuard(executor: executor, dialect: dialect).check(
             WrittenFieldKinds(fields: plan.fields, written: update.operations.map(\.0)), applicationId: update.key.applicationId,
             className: update.key.className)
-        var object = row.object
-        object.fields = plan.fields
-        object.acl = acl
-        object.updateDate = update.updateDate
-        return object
+        return updated
+    }
+
+    /// Deletes a row whose write permission was checked, with its access and relation rows.
+    func delete(_ row: SQLObjectRow, key: ObjectKey) async throws {
+        let statements = ObjectStatements.delete(rowId: row.rowId, dialect: dialect)
+        for (index, statement) in statements.enumerated() {
+            if index == statements.count - 1 {
+                _ = try await executor.rows(statement, announcing: { .object(.deleted(row.object, key: key)) })
+            } else {
+                _ = try await executor.rows(statement)
+            }
+        }
     }
 }

@@ -62,11 +62,13 @@ struct SQLUnitEngine<Executor: SQLExecutor>: SQLEngine {
 
     func write<Value: Sendable>(_ unit: @escaping @Sendable (Executor) async throws -> Value) async throws -> Value {
         _ = try await executor.rows(SQLStatement(dialect: dialect, "SAVEPOINT nested_write"))
+        let mark = executor.changeMark
         do {
             let value = try await unit(executor)
             _ = try await executor.rows(SQLStatement(dialect: dialect, "RELEASE SAVEPOINT nested_write"))
             return value
         } catch {
+            executor.discardChanges(after: mark)
             _ = try? await executor.rows(SQLStatement(dialect: dialect, "ROLLBACK TO SAVEPOINT nested_write"))
             _ = try? await executor.rows(SQLStatement(dialect: dialect, "RELEASE SAVEPOINT nested_write"))
             throw error

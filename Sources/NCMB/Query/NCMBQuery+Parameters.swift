@@ -26,7 +26,7 @@ extension NCMBQuery {
     }
 
     /// The conditions, validated as the server validates them.
-    private func whereQuery() throws -> WhereQuery {
+    func whereQuery() throws -> WhereQuery {
         if let invalidInput { throw invalidInput }
         do {
             return try WhereQuery(parsing: .object(whereItems))

@@ -2,10 +2,10 @@ import Dispatch
 
 /// Runs an async SDK operation to completion on behalf of a blocking ncmb_swift method.
 ///
-/// The operation runs in a detached task while the calling thread waits on a semaphore, the only blocking primitive in
-/// the SDK. Nothing the operation awaits needs the waiting thread: it never hops to the main actor or to the caller's
-/// queue, and the transport completes on its own queue. A call from any background thread or `DispatchQueue` therefore
-/// cannot deadlock.
+/// The operation runs in a detached task while the calling thread waits on a semaphore, the only wait on a caller's
+/// thread in the SDK. Nothing the operation awaits needs the waiting thread: it never hops to the main actor or to the
+/// caller's queue, and the transport completes on its own queue. A call from any background thread or `DispatchQueue`
+/// therefore cannot deadlock.
 enum SynchronousCall {
     /// Runs `operation` and blocks the calling thread until it finishes.
     ///

@@ -33,15 +33,21 @@ package enum APIRoute: Sendable, Hashable {
     case batch(JSONObject)
     /// A script call `GET | POST | PUT | DELETE /2015-09-01/script/{name}` (docs/wire/endpoints/scripts.md).
     case script(ScriptRoute)
+    /// `GET /realtime` upgraded to a WebSocket (Kumo extension, docs/wire/realtime.md): realtime subscriptions.
+    case realtime
 }
 
 extension APIRoute {
     /// The route table: every declaration, in the order of `APIEndpoint.all`.
-    static let declarations: [RouteDeclaration] =
-        ObjectRoute.declarations
-        + [.loginWithBody, .loginWithQuery, .logout, .requestMailAddressUserEntry, .requestPasswordReset, .pushOpened]
-        + FileRoute.declarations + ApplicationPage.declarations + [.batch]
-        + ScriptRoute.declarations
+    static let declarations: [RouteDeclaration] = {
+        let accounts: [RouteDeclaration] = [
+            .loginWithBody, .loginWithQuery, .logout, .requestMailAddressUserEntry, .requestPasswordReset, .pushOpened,
+        ]
+        let others: [RouteDeclaration] = [.batch]
+        let kumoExtensions: [RouteDeclaration] = [.realtime]
+        return ObjectRoute.declarations + accounts + FileRoute.declarations + ApplicationPage.declarations + others
+            + ScriptRoute.declarations + kumoExtensions
+    }()
 
     /// The declaration of this route and the values it prints.
     ///
@@ -59,6 +65,7 @@ extension APIRoute {
         case .applicationPage(let applicationId, let page): page.declared(applicationId: applicationId)
         case .batch(let body): (.batch, RouteValues(body: body))
         case .script(let call): call.declared
+        case .realtime: (.realtime, RouteValues())
         }
     }
 

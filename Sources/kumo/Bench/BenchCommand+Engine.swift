@@ -43,7 +43,10 @@ extension BenchCommand {
                 signer: RequestSigner(
                     applicationKey: dataset.application.applicationKey, clientKey: dataset.application.clientKey, host: "127.0.0.1",
                     port: server.port, timestamp: SystemWallClock().now().formatted),
-                dataset: dataset, engine: database.engine, warmUp: .seconds(warmUp), duration: .seconds(duration))
+                dataset: dataset, engine: database.engine, warmUp: .seconds(warmUp), duration: .seconds(duration),
+                realtime: RealtimeBenchSettings(
+                    idleSubscribers: realtimeSubscribers, fanOutSubscribers: fanOutSubscribers, fanOutWrites: fanOutWrites),
+                eventLoopGroup: eventLoopGroup)
             measurements += try await session.runAll(
                 selectedScenarios, connectionCounts: connectionCounts, includesHalfLoad: !skipsHalfLoad)
         } catch {

@@ -71,6 +71,15 @@ struct BenchCommand: AsyncParsableCommand {
         help: "Keep the temporary data directory (database and server log) and the PostgreSQL scratch schema for inspection.")
     var keepsData = false
 
+    @Option(name: .customLong("realtime-subscribers"), help: "Idle subscribers of the realtimeIdle scenario.")
+    var realtimeSubscribers = 10_000
+
+    @Option(name: .customLong("fanout-subscribers"), help: "Subscribers every write of the realtimeFanout scenario reaches.")
+    var fanOutSubscribers = 1000
+
+    @Option(name: .customLong("fanout-writes"), help: "Measured writes of the realtimeFanout scenario, sent one at a time.")
+    var fanOutWrites = 200
+
     @Option(
         name: .customLong("server-executable"),
         help: "Benchmark another kumo build as the server (A/B comparisons); seeding and the generator stay this build's.")
@@ -79,6 +88,9 @@ struct BenchCommand: AsyncParsableCommand {
     func validate() throws {
         guard duration > 0, warmUp >= 0 else { throw ValidationError("--duration must be positive and --warm-up not negative") }
         guard objects > 0 else { throw ValidationError("--objects must be positive") }
+        guard realtimeSubscribers > 0, fanOutSubscribers > 0, fanOutWrites > 0 else {
+            throw ValidationError("--realtime-subscribers, --fanout-subscribers and --fanout-writes must be positive")
+        }
         guard (0...BenchDataset.extraIndexFields.count).contains(extraIndexes) else {
             throw ValidationError("--extra-indexes takes 0 to \(BenchDataset.extraIndexFields.count)")
         }

@@ -29,6 +29,16 @@ enum BenchScenario: String, CaseIterable, Sendable {
     /// `GET /2015-09-01/script/bench.js`: a deployed script that answers `ok` as text, run by a warm Node.js worker
     /// (issue 14). Skipped, with the reason, when the server cannot run scripts (no Node.js).
     case script
+    /// Idle realtime subscribers (`--realtime-subscribers`, 10 000 by default): the server's memory per subscriber
+    /// (issue 19).
+    case realtimeIdle
+    /// One create at a time reaching every one of `--fanout-subscribers` subscribers (1 000 by default): the latency
+    /// from sending the write to each subscriber's event; target p99 < 100 ms (issue 19).
+    case realtimeFanout
+
+    /// Whether the scenario measures realtime subscriptions over WebSockets (``BenchSession/runRealtime(_:)``) instead of
+    /// HTTP requests at each connection count.
+    var isRealtime: Bool { self == .realtimeIdle || self == .realtimeFanout }
 
     /// How the scenario appears in the table.
     var label: String {
@@ -44,6 +54,8 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .login: "login (bcrypt)"
         case .loginStorm: "getById during a wrong-password login storm"
         case .script: "script: GET, trivial Node.js script"
+        case .realtimeIdle: "realtime: idle subscribers (connect → subscribed)"
+        case .realtimeFanout: "realtime: fan-out of one create to every subscriber"
         }
     }
 
@@ -105,6 +117,8 @@ enum BenchScenario: String, CaseIterable, Sendable {
             }
         case .script:
             return [APIRouter.print(.script(ScriptRoute(name: BenchDataset.scriptName, method: .get)))]
+        case .realtimeIdle, .realtimeFanout:
+            return []
         case .login:
             return userNames.map { name in
                 APIRouter.print(.login(.body(BenchSession.credentials(userName: name, password: password))))

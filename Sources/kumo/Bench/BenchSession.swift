@@ -15,6 +15,10 @@ struct BenchSession: Sendable {
     let engine: BenchEngine
     let warmUp: Duration
     let duration: Duration
+    /// The sizes of the realtime scenarios.
+    let realtime: RealtimeBenchSettings
+    /// The event loops of the realtime scenarios' WebSocket clients (the generator's).
+    let eventLoopGroup: any EventLoopGroup
 
     /// The password of the users the login scenario signs up.
     static let password = "bench-password-1"
@@ -48,7 +52,7 @@ struct BenchSession: Sendable {
             signer.prepare($0, expectedStatus: 401, isSigned: true)
         }
         var prepared: [BenchScenario: [PreparedRequest]] = [:]
-        for scenario in scenarios where skipped[scenario] == nil {
+        for scenario in scenarios where skipped[scenario] == nil && !scenario.isRealtime {
             prepared[scenario] = scenario.requests(dataset: dataset, userNames: userNames, password: BenchSession.password).map {
                 signer.prepare($0, expectedStatus: scenario.expectedStatus, isSigned: scenario != .ceiling)
             }
@@ -59,7 +63,7 @@ struct BenchSession: Sendable {
         var rows: [BenchMeasurement] = []
         var ceilings: [Int: Double] = [:]
         for connections in connectionCounts {
-            for scenario in scenarios {
+            for scenario in scenarios where !scenario.isRealtime {
                 guard let requests = prepared[scenario] else {
                     rows.append(
                         BenchMeasurement(
@@ -86,6 +90,7 @@ struct BenchSession: Sendable {
                 rows.append(row)
             }
         }
+        rows += try await runRealtime(scenarios.filter(\.isRealtime))
         guard includesHalfLoad, let connections = connectionCounts.first else { return rows }
         for scenario in scenarios where scenario.hasHalfLoadTarget {
             let best = rows.filter { $0.name == scenario.rawValue }.compactMap { $0.summary?.requestsPerSecond }.max() ?? 0

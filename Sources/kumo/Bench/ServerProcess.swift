@@ -57,6 +57,9 @@ final class ServerProcess: Sendable {
         environment["KUMO_RATE_LIMIT_PER_APPLICATION"] = "0"
         // Every event-loop tick of 5 ms or more is logged, so that each row can say how often the server's loops stalled.
         environment["KUMO_STALL_THRESHOLD_MS"] = String(stallThresholdMilliseconds)
+        // The realtime scenarios hold thousands of connections: both limits follow the descriptor limit instead.
+        environment["KUMO_MAX_CONNECTIONS"] = "1000000"
+        environment["KUMO_REALTIME_MAX_CONNECTIONS"] = "1000000"
         process.environment = environment
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)

@@ -64,6 +64,11 @@ enum SystemProbe {
         statusValue("VmHWM", processId: processId).map { $0 * 1024 }
     }
 
+    /// The resident set size of a process now, in bytes.
+    static func residentBytes(processId: Int32) -> Int? {
+        statusValue("VmRSS", processId: processId).map { $0 * 1024 }
+    }
+
     /// Restarts the peak-RSS measurement of a process (`echo 5 > /proc/PID/clear_refs`), so that each scenario reports
     /// its own peak.
     ///

@@ -109,6 +109,18 @@ enum ServeSettings {
         .init(
             key: "dashboard-password-hash-cost", environment: "KUMO_DASHBOARD_PASSWORD_HASH_COST", kind: .integer(4...31),
             defaultText: "12"),
+        .init(key: "realtime", environment: "KUMO_REALTIME", kind: .choice(["on", "off"]), defaultText: "on"),
+        .init(
+            key: "realtime-max-subscriptions", environment: "KUMO_REALTIME_MAX_SUBSCRIPTIONS", kind: .integer(1...100_000),
+            defaultText: "100"),
+        .init(
+            key: "realtime-max-connections", environment: "KUMO_REALTIME_MAX_CONNECTIONS", kind: .integer(1...1_000_000),
+            defaultText: "10000"),
+        .init(
+            key: "realtime-max-message-bytes", environment: "KUMO_REALTIME_MAX_MESSAGE_BYTES", kind: .integer(1024...16_777_216),
+            defaultText: "65536"),
+        .init(key: "realtime-ping-interval", environment: "KUMO_REALTIME_PING_INTERVAL", kind: .number(1...3600), defaultText: "30"),
+        .init(key: "realtime-queue-limit", environment: "KUMO_REALTIME_QUEUE_LIMIT", kind: .integer(10...1_000_000), defaultText: "1000"),
         .init(key: "data-dir", environment: "KUMO_DATA_DIR", kind: .text, defaultText: "./kumo-data"),
         .init(key: "database", environment: "KUMO_DATABASE", kind: .text, defaultText: "sqlite", isSecret: true),
         .init(key: "database-timeout", environment: "KUMO_DATABASE_TIMEOUT", kind: .number(0.001...3600), defaultText: "5"),

@@ -41,12 +41,15 @@ struct StorageOptions: ParsableArguments {
     /// - Parameter readLimits: the work budget of reads: `kumo serve` passes its limits, the other commands none.
     /// - Parameter slowQueries: where finds slower than its threshold are noted for the index advisor (`kumo serve`).
     /// - Parameter eventLoopGroup: the server's event loops, which PostgreSQL's connections then share (`kumo serve`).
+    /// - Parameter publishesChanges: whether PostgreSQL announces writes to every instance's change feed (`kumo serve`
+    ///   with realtime on); SQLite's feed costs nothing until someone listens.
     func openStorage(
         logger: Logger, readLimits: ReadLimits = .unlimited, slowQueries: SlowQueryRecorder? = nil,
-        eventLoopGroup: (any EventLoopGroup)? = nil
+        eventLoopGroup: (any EventLoopGroup)? = nil, publishesChanges: Bool = false
     ) async throws -> any StorageBackend {
         if usesPostgres {
             var configuration = try postgresConfiguration()
+            configuration.publishesChanges = publishesChanges
             configuration.readLimits = readLimits
             configuration.slowQueries = slowQueries
             return try await PostgresStorage.open(configuration: configuration, eventLoopGroup: eventLoopGroup, logger: logger)

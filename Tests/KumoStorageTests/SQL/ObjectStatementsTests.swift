@@ -86,6 +86,7 @@ import Testing
             ])
     }
 
+    /// The `RETURNING` clause is what PostgreSQL's change announcement rides on (docs/decisions/0091-change-feed.md).
     @Test func anUpdateStoresFieldsAndACLThroughTheDialect() {
         let acl = AccessControlList(["user1": .init(read: true, write: true)])
 
@@ -95,6 +96,7 @@ import Testing
         #expect(
             statement.text
                 == "UPDATE objects SET fields = json($1), update_date = $2, acl = json($3), public_read = $4, public_write = $5 WHERE row_id = $6"
+                + " RETURNING row_id"
         )
         #expect(
             statement.bindings == [
@@ -115,7 +117,7 @@ import Testing
         #expect(
             statements.map(\.text) == [
                 "DELETE FROM relations WHERE owner_row_id = $1 OR target_row_id = $1", "DELETE FROM object_access WHERE row_id = $1",
-                "DELETE FROM objects WHERE row_id = $1",
+                "DELETE FROM objects WHERE row_id = $1 RETURNING row_id",
             ])
         #expect(statements.map(\.bindings) == [[.integer(3)], [.integer(3)], [.integer(3)]])
     }

@@ -1,0 +1,148 @@
+import HTTPTypes
+import Hummingbird
+package import HummingbirdCore
+import HummingbirdWebSocket
+import KumoSeams
+package import KumoServer
+import KumoStorage
+package import Logging
+package import Metrics
+import NCMBWire
+package import NIOCore
+import NIOWebSocket
+
+/// Realtime subscriptions over WebSocket, a Kumo extension of the NCMB API (docs/wire/realtime.md,
+/// docs/decisions/0090-realtime-over-websocket.md): the ``RealtimeListener`` `kumo serve` plugs into its HTTP/1
+/// listener.
+///
+/// A connection whose first request is `GET /2013-09-01/realtime` with `Upgrade: websocket` (decided from the route
+/// table) becomes a WebSocket; any other request is served by the NCMB pipeline as usual, with Kumo's connection
+/// hygiene. Each WebSocket has a queue and one processing task (``RealtimeProcessor``); the ``RealtimeHub`` feeds
+/// them the storage's committed changes.
+package final class RealtimeServer: RealtimeListener {
+    let gate: RealtimeGate
+    let hub: RealtimeHub
+    let configuration: RealtimeConfiguration
+    let logger: Logger
+
+    /// Creates the realtime side of a server.
+    ///
+    /// - Parameters:
+    ///   - gate: the server's authentication, permissions and renderers.
+    ///   - configuration: the limits.
+    ///   - metrics: where the realtime metrics go; the process's bootstrapped factory by default.
+    package init(gate: RealtimeGate, configuration: RealtimeConfiguration, metrics: any MetricsFactory = MetricsSystem.factory) {
+        self.gate = gate
+        self.configuration = configuration
+        self.logger = gate.environment.logger
+        self.hub = RealtimeHub(
+            feed: gate.environment.storage.changeFeed, configuration: configuration, metrics: RealtimeMetrics(factory: metrics),
+            logger: gate.environment.logger)
+    }
+
+    /// hummingbird-websocket's upgradable HTTP/1 channel with Kumo's configuration and first-request guard, on the
+    /// connection's event loop and under the server's connection limit.
+    package func childChannel(
+        responder: @escaping HTTPChannelHandler.Responder, http1: HTTP1Channel.Configuration, firstRequest: FirstRequestGuard,
+        connectionLimit: ConnectionLimit
+    ) -> any ServerChildChannel {
+        // One frame may hold a whole message of the limit; a longer frame closes the connection with 1009 (so does a
+        // longer message in several frames, `messages(maxSize:)`). The server's own messages go out in frames of this size.
+        let webSocket = WebSocketServerConfiguration(
+            maxFrameSize: configuration.maximumMessageBytes, autoPing: .enabled(timePeriod: configuration.pingInterval),
+            closeTimeout: .seconds(5), validateUTF8: true)
+        let upgradable = HTTP1WebSocketUpgradeChannel(
+            responder: responder, configuration: .init(http1: http1, ws: webSocket)
+        ) { [self] head, channel, logger in
+            shouldUpgrade(head, channel: channel)
+        }
+        return EventLoopBoundChildChannel(
+            GuardedUpgradeChannel(base: upgradable, firstRequest: firstRequest), connectionLimit: connectionLimit)
+    }
+
+    /// Upgrades `GET /realtime` (the route table's realtime endpoint, any client encoding of its path); every other
+    /// request stays HTTP.
+    private func shouldUpgrade(_ head: HTTPRequest, channel: any Channel) -> ShouldUpgradeResult<
+        WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+    > {
+        let target = head.path ?? "/"
+        let path = target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
+        guard let endpoint = try? APIRouter.endpoint(method: head.method.rawValue, path: path), endpoint == .realtime else {
+            return .dontUpgrade
+        }
+        if let bytes = configuration.socketSendBufferBytes {
+            _ = channel.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(bytes))
+        }
+        return .upgrade([:]) { [self] inbound, outbound, context in
+            await serve(upgrade: head, channel: channel, inbound: inbound, outbound: outbound, logger: context.logger)
+        }
+    }
+
+    /// Serves one WebSocket until it closes: a reader of the client's messages, the authentication deadline and the
+    /// session clock feed the connection's queue; the processor handles it.
+    private func serve(
+        upgrade: HTTPRequest, channel: any Channel, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger
+    ) async {
+        let connection = RealtimeConnection(identifier: hub.nextIdentifier(), hub: hub, channel: channel)
+        let processor = RealtimeProcessor(
+            connection: connection, hub: hub, gate: gate, outbound: outbound, upgrade: upgrade, logger: logger)
+        let configuration = configuration
+        await withTaskGroup(of: Void.self) { connectionTasks in
+            connectionTasks.addTask {
+                do {
+                    for try await message in inbound.messages(maxSize: configuration.maximumMessageBytes) {
+                        switch message {
+                        case .text(let text): connection.deliver(.message(text))
+                        case .binary: connection.deliver(.binaryMessage)
+                        }
+                    }
+                } catch {
+                    logger.debug("realtime connection stopped reading", metadata: ["error": "\(error)"])
+                }
+                connection.queue.pushUrgent(.clientClosed)
+            }
+            await withTaskGroup(of: Void.self) { timers in
+                timers.addTask {
+                    try? await Task.sleep(for: configuration.authenticationTimeout)
+                    if !Task.isCancelled { connection.deliver(.authenticationDeadline) }
+                }
+                timers.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: configuration.pingInterval)
+                        if !Task.isCancelled { connection.deliver(.tick) }
+                    }
+                }
+                await processor.run()
+                timers.cancelAll()
+            }
+            // The reader ends with the close handshake (the client answers the server's close frame); reading must not
+            // be cancelled before, or the socket would close under the client's feet. A client that does not answer is
+            // cut after the grace period.
+            connectionTasks.addTask { try? await Task.sleep(for: RealtimeServer.closeGrace) }
+            await connectionTasks.next()
+            connectionTasks.cancelAll()
+        }
+    }
+
+    /// How long a closing connection waits for the client's close frame.
+    static let closeGrace: Duration = .seconds(5)
+}
+
+/// Installs Kumo's first-request guard (``FirstRequestGuard``) after the upgradable pipeline is set up.
+struct GuardedUpgradeChannel: ServerChildChannel {
+    typealias Value = HTTP1WebSocketUpgradeChannel.Value
+
+    let base: HTTP1WebSocketUpgradeChannel
+    let firstRequest: FirstRequestGuard
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            try firstRequest.install(on: channel)
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await base.handle(value: value, logger: logger)
+    }
+}

@@ -1,0 +1,329 @@
+import Foundation
+package import NCMBWire
+
+/// A `where` evaluated in memory on one stored object, with the semantics of ``QueryCompiler``
+/// (docs/wire/query-operators.md): the realtime module decides with it whether an object is in a subscription
+/// (docs/decisions/0092-where-in-memory.md).
+///
+/// It follows the SQL the compiler writes, clause by clause: type-aware equality (docs/decisions/0016-type-aware-equality.md),
+/// comparisons only between values of one kind, strings compared byte by byte as both engines do (`COLLATE "C"`),
+/// `null` matching a missing field, negations (`$ne`, `$nin`, `$ninArray`) matching missing fields, `$regex` with
+/// SQLite's regular expressions (ICU), great-circle distances for `$nearSphere`. The storage conformance corpus proves
+/// it against SQLite: for every case, the matcher and the query agree.
+///
+/// Sub-queries (`$inQuery`, `$notInQuery`, `$select`, `$dontSelect`) and `$relatedTo` read other objects; the matcher
+/// refuses them (``init(_:)`` throws), and so does a subscription.
+package struct WhereMatcher: Sendable {
+    /// An operator the matcher does not evaluate: its wire name.
+    package struct UnsupportedOperator: Error, Sendable, Hashable {
+        /// `$inQuery`, `$notInQuery`, `$select`, `$dontSelect` or `$relatedTo`.
+        package var name: String
+
+        /// Names the refused operator.
+        package init(name: String) { self.name = name }
+    }
+
+    /// The query.
+    package let query: WhereQuery
+    /// The longest a `$regex` may work on one value before it counts as no match (a pattern such as `(.*a){20}` can
+    /// backtrack for minutes).
+    private let regexBudget: Duration
+
+    /// Creates a matcher.
+    ///
+    /// - Throws: ``UnsupportedOperator`` for sub-queries and `$relatedTo`.
+    package init(_ query: WhereQuery, regexBudget: Duration = .milliseconds(10)) throws(UnsupportedOperator) {
+        try WhereMatcher.check(query)
+        self.query = query
+        self.regexBudget = regexBudget
+    }
+
+    /// Whether `object` satisfies the query.
+    package func matches(_ object: StoredObject) -> Bool {
+        matches(query, object)
+    }
+
+    private static func check(_ query: WhereQuery) throws(UnsupportedOperator) {
+        for clause in query.clauses {
+            switch clause {
+            case .relatedTo:
+                throw UnsupportedOperator(name: "$relatedTo")
+            case .or(let alternatives):
+                for alternative in alternatives { try check(alternative) }
+            case .field(_, let conditions):
+                for condition in conditions {
+                    switch condition {
+                    case .inQuery: throw UnsupportedOperator(name: "$inQuery")
+                    case .notInQuery: throw UnsupportedOperator(name: "$notInQuery")
+                    case .select: throw UnsupportedOperator(name: "$select")
+                    case .dontSelect: throw UnsupportedOperator(name: "$dontSelect")
+                    default: continue
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Clauses
+
+    /// What a condition applies to, as ``QueryCompiler/FieldTarget``.
+    private enum Target {
+        /// A JSON value, `nil` when the key is missing.
+        case json(JSONValue?)
+        /// The `objectId` text.
+        case text(String)
+        /// `createDate` or `updateDate` in milliseconds.
+        case date(Int64)
+    }
+
+    private func matches(_ query: WhereQuery, _ object: StoredObject) -> Bool {
+        query.clauses.allSatisfy { clause in
+            switch clause {
+            case .field(let field, let conditions):
+                let target = WhereMatcher.target(of: field, in: object)
+                return conditions.allSatisfy { matches($0, target) }
+            case .or(let alternatives):
+                return alternatives.contains { matches($0, object) }
+            case .relatedTo:
+                return false
+            }
+        }
+    }
+
+    private static func target(of field: FieldName, in object: StoredObject) -> Target {
+        switch field {
+        case .objectId: .text(object.objectId)
+        case .createDate: .date(object.createDate.millisecondsSince1970)
+        case .updateDate: .date(object.updateDate.millisecondsSince1970)
+        case .acl: .json(object.acl.json)
+        default: .json(object.fields[field.rawValue])
+        }
+    }
+
+    private func matches(_ condition: FieldCondition, _ target: Target) -> Bool {
+        switch condition {
+        case .equalTo(let value): WhereMatcher.equals(target, value)
+        case .notEqualTo(let value): !WhereMatcher.equals(target, value)
+        case .lessThan(let value): WhereMatcher.compare(target, value) { $0 < 0 }
+        case .lessThanOrEqualTo(let value): WhereMatcher.compare(target, value) { $0 <= 0 }
+        case .greaterThan(let value): WhereMatcher.compare(target, value) { $0 > 0 }
+        case .greaterThanOrEqualTo(let value): WhereMatcher.compare(target, value) { $0 >= 0 }
+        case .containedIn(let values): WhereMatcher.containedIn(target, values)
+        case .notContainedIn(let values): !WhereMatcher.containedIn(target, values)
+        case .exists(let isPresent): WhereMatcher.exists(target) == isPresent
+        case .regex(let pattern): regex(target, pattern)
+        case .inArray(let values): WhereMatcher.arrayContainsAny(target, values)
+        case .notInArray(let values): !WhereMatcher.arrayContainsAny(target, values)
+        case .containsAll(let values): WhereMatcher.arrayContainsAll(target, values)
+        case .nearSphere(let point, let maximumDistance): WhereMatcher.near(target, point, maximumDistance)
+        case .withinBox(let southwest, let northeast): WhereMatcher.within(target, southwest, northeast)
+        case .inQuery, .notInQuery, .select, .dontSelect: false
+        }
+    }
+
+    // MARK: Scalars
+
+    private static func equals(_ target: Target, _ value: JSONValue) -> Bool {
+        switch target {
+        case .text(let text):
+            guard let operand = value.stringValue else { return false }
+            return sameBytes(text, operand)
+        case .date(let milliseconds):
+            guard let date = QueryCompiler.date(from: value) else { return false }
+            return milliseconds == date.millisecondsSince1970
+        case .json(let stored):
+            return jsonEquals(stored, value)
+        }
+    }
+
+    /// Type-aware equality of a stored value (`nil`: missing) with an operand, as ``QueryCompiler/appendJSONEquals(_:_:)``.
+    static func jsonEquals(_ stored: JSONValue?, _ value: JSONValue) -> Bool {
+        switch TypedValue(value) {
+        case .null:
+            return stored == nil || stored == .null
+        case .bool(let flag):
+            guard case .bool(let storedFlag)? = stored else { return false }
+            return storedFlag == flag
+        case .number:
+            guard let stored, stored.isNumber else { return false }
+            return numericOrder(stored, value) == 0
+        case .string(let text):
+            guard case .string(let storedText)? = stored else { return false }
+            return sameBytes(storedText, text)
+        case .date(let date):
+            guard let iso = dateText(stored) else { return false }
+            return sameBytes(iso, date.formatted)
+        case .pointer(let pointer):
+            guard let object = stored?.objectValue, typeName(of: object) == "Pointer",
+                case .string(let className)? = object["className"], case .string(let objectId)? = object["objectId"]
+            else { return false }
+            return sameBytes(className, pointer.className.rawValue) && sameBytes(objectId, pointer.objectId)
+        case .geoPoint(let point):
+            guard let (latitude, longitude) = coordinates(stored) else { return false }
+            return latitude == point.latitude && longitude == point.longitude
+        case .relation:
+            return false
+        case .array:
+            guard case .array? = stored, let stored else { return false }
+            return stored.serializedString() == value.serializedString()
+        case .object:
+            guard case .object? = stored, let stored else { return false }
+            return stored.serializedString() == value.serializedString()
+        }
+    }
+
+    /// `$lt`…`$gte`: numbers with numbers, strings with strings (bytes), Dates with Dates (their `iso` text); anything
+    /// else is false.
+    private static func compare(_ target: Target, _ value: JSONValue, _ holds: (Int) -> Bool) -> Bool {
+        switch target {
+        case .text(let text):
+            guard let operand = value.stringValue else { return false }
+            return holds(byteOrder(text, operand))
+        case .date(let milliseconds):
+            guard let date = QueryCompiler.date(from: value) else { return false }
+            let operand = date.millisecondsSince1970
+            return holds(milliseconds < operand ? -1 : milliseconds == operand ? 0 : 1)
+        case .json(let stored):
+            switch TypedValue(value) {
+            case .number:
+                guard let stored, stored.isNumber else { return false }
+                return holds(numericOrder(stored, value))
+            case .string(let text):
+                guard case .string(let storedText)? = stored else { return false }
+                return holds(byteOrder(storedText, text))
+            case .date(let date):
+                guard let iso = dateText(stored) else { return false }
+                return holds(byteOrder(iso, date.formatted))
+            default:
+                return false
+            }
+        }
+    }
+
+    /// `$in`: numbers by value, strings by bytes, anything else by type-aware equality.
+    private static func containedIn(_ target: Target, _ values: [JSONValue]) -> Bool {
+        switch target {
+        case .text(let text):
+            return values.contains { $0.stringValue.map { sameBytes(text, $0) } ?? false }
+        case .date(let milliseconds):
+            return values.contains { QueryCompiler.date(from: $0)?.millisecondsSince1970 == milliseconds }
+        case .json(let stored):
+            return values.contains { value in
+                if value.isNumber { return stored?.isNumber == true && stored.map { numericOrder($0, value) == 0 } == true }
+                if let text = value.stringValue {
+                    guard case .string(let storedText)? = stored else { return false }
+                    return sameBytes(storedText, text)
+                }
+                return jsonEquals(stored, value)
+            }
+        }
+    }
+
+    /// `$exists`: the key is present, even with a `null` value; `objectId` and the dates always are.
+    private static func exists(_ target: Target) -> Bool {
+        guard case .json(let stored) = target else { return true }
+        return stored != nil
+    }
+
+    private func regex(_ target: Target, _ pattern: String) -> Bool {
+        switch target {
+        case .date: return false
+        case .text(let text): return matchesExpression(pattern, text)
+        case .json(let stored):
+            guard case .string(let text)? = stored else { return false }
+            return matchesExpression(pattern, text)
+        }
+    }
+
+    /// ICU's regular expressions (SQLite's `regexp`, docs/decisions/0017-regex-dialect-per-engine.md); an invalid
+    /// pattern matches nothing, and a match that works longer than ``regexBudget`` counts as none.
+    private func matchesExpression(_ pattern: String, _ subject: String) -> Bool {
+        guard let expression = try? NSRegularExpression(pattern: pattern, options: []) else { return false }
+        let range = NSRange(subject.startIndex..<subject.endIndex, in: subject)
+        let deadline = ContinuousClock.now + regexBudget
+        var matched = false
+        expression.enumerateMatches(in: subject, options: [.reportProgress], range: range) { result, _, stop in
+            if result != nil {
+                matched = true
+                stop.pointee = true
+            } else if ContinuousClock.now > deadline {
+                stop.pointee = true
+            }
+        }
+        return matched
+    }
+
+    // MARK: Arrays
+
+    private static func arrayContainsAny(_ target: Target, _ values: [JSONValue]) -> Bool {
+        guard case .json(let stored) = target, !values.isEmpty, case .array(let elements)? = stored else { return false }
+        return elements.contains { element in values.contains { jsonEquals(element, $0) } }
+    }
+
+    private static func arrayContainsAll(_ target: Target, _ values: [JSONValue]) -> Bool {
+        guard case .json(let stored) = target, case .array(let elements)? = stored else { return false }
+        return values.allSatisfy { value in elements.contains { jsonEquals($0, value) } }
+    }
+
+    // MARK: Geo
+
+    private static func near(_ target: Target, _ point: GeoPoint, _ maximumDistance: GeoDistance?) -> Bool {
+        guard case .json(let stored) = target, let (latitude, longitude) = coordinates(stored) else { return false }
+        guard let maximumDistance else { return true }
+        let distance = GreatCircle.distance(
+            latitude: latitude, longitude: longitude, toLatitude: point.latitude, toLongitude: point.longitude)
+        return distance <= maximumDistance.radians
+    }
+
+    private static func within(_ target: Target, _ southwest: GeoPoint, _ northeast: GeoPoint) -> Bool {
+        guard case .json(let stored) = target, let (latitude, longitude) = coordinates(stored) else { return false }
+        guard latitude >= southwest.latitude && latitude <= northeast.latitude else { return false }
+        if southwest.longitude <= northeast.longitude {
+            return longitude >= southwest.longitude && longitude <= northeast.longitude
+        }
+        return longitude >= southwest.longitude || longitude <= northeast.longitude
+    }
+
+    // MARK: Typed values
+
+    /// `__type` when it is a string.
+    private static func typeName(of object: JSONObject) -> String? {
+        guard case .string(let name)? = object["__type"] else { return nil }
+        return name
+    }
+
+    /// The `iso` text of a Date value (`__type` `Date` with a string `iso`), else `nil`.
+    private static func dateText(_ stored: JSONValue?) -> String? {
+        guard let object = stored?.objectValue, typeName(of: object) == "Date", case .string(let iso)? = object["iso"] else {
+            return nil
+        }
+        return iso
+    }
+
+    /// The coordinates of a GeoPoint value (`__type` `GeoPoint` with numeric coordinates), else `nil`.
+    private static func coordinates(_ stored: JSONValue?) -> (Double, Double)? {
+        guard let object = stored?.objectValue, typeName(of: object) == "GeoPoint",
+            let latitude = object["latitude"]?.numberValue, let longitude = object["longitude"]?.numberValue
+        else { return nil }
+        return (latitude, longitude)
+    }
+
+    /// -1, 0 or 1 comparing two numbers as SQLite does: integers exactly, otherwise as doubles.
+    private static func numericOrder(_ left: JSONValue, _ right: JSONValue) -> Int {
+        if case .integer(let a) = left, case .integer(let b) = right { return a < b ? -1 : a == b ? 0 : 1 }
+        let a = left.numberValue ?? 0
+        let b = right.numberValue ?? 0
+        return a < b ? -1 : a == b ? 0 : 1
+    }
+
+    /// Byte equality of the UTF-8 forms (Swift's `==` would equate canonically equivalent strings; SQL does not).
+    private static func sameBytes(_ left: String, _ right: String) -> Bool {
+        left.utf8.elementsEqual(right.utf8)
+    }
+
+    /// -1, 0 or 1 comparing the UTF-8 bytes (`COLLATE "C"` on PostgreSQL, `BINARY` on SQLite).
+    private static func byteOrder(_ left: String, _ right: String) -> Int {
+        if left.utf8.elementsEqual(right.utf8) { return 0 }
+        return left.utf8.lexicographicallyPrecedes(right.utf8) ? -1 : 1
+    }
+}

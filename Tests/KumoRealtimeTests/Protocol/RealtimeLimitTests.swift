@@ -1,0 +1,127 @@
+import HTTPTypes
+import HummingbirdTesting
+import KumoRealtime
+import KumoTestSupport
+import MetricsTestKit
+import NCMBWire
+import Testing
+
+/// The limits of realtime connections (docs/wire/realtime.md#limits): connections per application, message size,
+/// and the slow consumer.
+@Suite struct RealtimeLimitTests {
+    @Test func aConnectionPastTheApplicationsLimitIsClosedWithE429001() async throws {
+        var configuration = RealtimeConfiguration()
+        configuration.maximumConnectionsPerApplication = 1
+        try await RealtimeTestServer.with(.sqlite, realtime: configuration) { server in
+            let first = await server.connectedClient()
+            let second = RealtimeTestClient(port: server.port, headers: server.signedHeaders())
+
+            let (code, messages) = await second.closing()
+
+            #expect(messages == [["op": "error", "code": "E429001", "error": "Too many realtime connections for this application."]])
+            #expect(code == 1013)
+            await first.close()
+            // The place is free again once the first has gone.
+            let third = await server.connectedClient()
+            await third.close()
+        }
+    }
+
+    @Test func aMessageOverTheLimitClosesWith1009() async throws {
+        var configuration = RealtimeConfiguration()
+        configuration.maximumMessageBytes = 1024
+        try await RealtimeTestServer.with(.sqlite, realtime: configuration) { server in
+            let client = await server.connectedClient()
+            client.send(
+                text: #"{"op":"subscribe","requestId":1,"className":"Note","where":{"text":""# + String(repeating: "x", count: 20_000)
+                    + #""}}"#)
+
+            let (code, _) = await client.closing()
+
+            #expect(code == 1009)
+        }
+    }
+
+    @Test func aSingleFrameOverTheLimitClosesWith1009() async throws {
+        var configuration = RealtimeConfiguration()
+        configuration.maximumMessageBytes = 1024
+        try await RealtimeTestServer.with(.sqlite, realtime: configuration) { server in
+            let client = await server.connectedClient()
+            client.send(text: #"{"op":"subscribe","requestId":1,"className":"Note","where":{"text":""# + String(repeating: "x", count: 2000) + #""}}"#)
+
+            let (code, _) = await client.closing()
+
+            #expect(code == 1009)
+        }
+    }
+
+    @Test func aMessageWithinTheLimitIsServed() async throws {
+        var configuration = RealtimeConfiguration()
+        configuration.maximumMessageBytes = 1024
+        try await RealtimeTestServer.with(.sqlite, realtime: configuration) { server in
+            let client = await server.connectedClient()
+
+            await server.subscribe(client, requestId: 1, className: "Note", where: ["text": .string(String(repeating: "x", count: 900))])
+            await client.close()
+        }
+    }
+
+    @Test func aClientThatDoesNotAnswerPingsIsDisconnected() async throws {
+        var configuration = RealtimeConfiguration()
+        configuration.pingInterval = .milliseconds(100)
+        try await RealtimeTestServer.with(.sqlite, realtime: configuration) { server in
+            let answering = await server.connectedClient()
+            let silent = RealtimeTestClient(port: server.port, headers: server.signedHeaders(), answersPings: false)
+
+            let (_, messages) = await silent.closing()
+
+            #expect(messages.map { $0["op"] } == ["connected"])
+            // A client that answers stays: it still receives what it subscribes to.
+            await server.subscribe(answering, requestId: 1, className: "Note")
+            let objectId = try await server.requester.create("/2013-09-01/classes/Note", [:])
+            #expect(await answering.next().map { events([$0]) } == ["create \(objectId)"])
+            await answering.close()
+        }
+    }
+
+    @Test func connectionsSubscriptionsAndEventsAreMeasured() async throws {
+        let metrics = TestMetrics()
+        try await RealtimeTestServer.with(.sqlite, metrics: metrics) { server in
+            let client = await server.connectedClient()
+            await server.subscribe(client, requestId: 1, className: "Note")
+            await server.subscribe(client, requestId: 2, className: "Note", where: ["never": true])
+            _ = try await server.requester.create("/2013-09-01/classes/Note", [:])
+            _ = await client.next()
+
+            #expect(try metrics.expectMeter("kumo_realtime_connections").lastValue == 1)
+            #expect(try metrics.expectMeter("kumo_realtime_subscriptions").lastValue == 2)
+            #expect(try metrics.expectCounter("kumo_realtime_events_sent_total", [("event", "create")]).totalValue == 1)
+            await client.close()
+        }
+    }
+
+    @Test func aClientThatDoesNotReadIsDisconnectedAsASlowConsumer() async throws {
+        var configuration = RealtimeConfiguration()
+        configuration.maximumQueuedItems = 10
+        configuration.slowConsumerGrace = .milliseconds(100)
+        configuration.socketSendBufferBytes = 4096
+        let metrics = TestMetrics()
+        try await RealtimeTestServer.with(.sqlite, realtime: configuration, metrics: metrics) { server in
+            let client = RealtimeTestClient(port: server.port, headers: server.signedHeaders(), reads: false)
+            client.send(["op": "subscribe", "requestId": 1, "className": "Big"])
+            let padding = String(repeating: "p", count: 8000)
+            // Several megabytes of events: more than any socket and channel buffer between the two holds.
+            for index in 0..<600 {
+                _ = try await server.requester.create(
+                    "/2013-09-01/classes/Big", ["index": .integer(Int64(index)), "padding": .string(padding)])
+            }
+            client.startReading()
+
+            let (_, messages) = await client.closing()
+
+            let events = messages.filter { $0["op"] == "create" }
+            #expect(events.count < 600)
+            #expect(try metrics.expectCounter("kumo_realtime_disconnects_total", [("reason", "slow_consumer")]).totalValue == 1)
+        }
+    }
+}
