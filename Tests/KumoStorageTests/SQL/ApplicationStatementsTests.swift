@@ -63,7 +63,7 @@ import Testing
         let stored = application()
         var values: [String: SQLValue] = [
             "application_id": .text("app1"), "name": .text("Demo"), "application_key": .text("key1"), "client_key": .text("secret1"),
-            "settings": .text(stored.settings.storedJSON.serializedString()), "create_date": .integer(1_000),
+            "settings": .text(stored.settings.storedJSON.serializedString()), "create_date": .integer(1_000), "settings_version": .integer(1),
         ]
 
         #expect(try ApplicationStatements.application(row(values)) == stored)
