@@ -18,6 +18,7 @@ package struct FailingAdminStore: AdminStore {
     package var onRemoveExpiredSessions: (@Sendable (WireDate) async throws -> Void)?
     package var onAppendAudit: (@Sendable (AdminAuditEntry) async throws -> Void)?
     package var onAuditEntries: (@Sendable (Int, Int64?) async throws -> [AdminAuditEntry])?
+    package var onRemoveAuditEntries: (@Sendable (WireDate, Int) async throws -> Int)?
     package var onReplaceSetupToken: (@Sendable (String, WireDate) async throws -> Void)?
     package var onRemoveSetupToken: (@Sendable () async throws -> Void)?
 
@@ -92,6 +93,11 @@ package struct FailingAdminStore: AdminStore {
     package func auditEntries(limit: Int, before: Int64?) async throws -> [AdminAuditEntry] {
         guard let onAuditEntries else { throw UnexpectedCall("AdminStore.auditEntries", "") }
         return try await onAuditEntries(limit, before)
+    }
+
+    package func removeAuditEntries(before date: WireDate, limit: Int) async throws -> Int {
+        guard let onRemoveAuditEntries else { throw UnexpectedCall("AdminStore.removeAuditEntries", "") }
+        return try await onRemoveAuditEntries(date, limit)
     }
 
     package func replaceSetupToken(hash: String, expiresAt: WireDate) async throws {

@@ -54,6 +54,10 @@ package protocol AdminStore: Sendable {
     /// At most `limit` audit entries before position `before` (all when `nil`), newest first.
     func auditEntries(limit: Int, before: Int64?) async throws -> [AdminAuditEntry]
 
+    /// Deletes up to `limit` audit entries whose time is before `date`, oldest first; returns how many went
+    /// (`kumo serve --dashboard-audit-days`).
+    func removeAuditEntries(before date: WireDate, limit: Int) async throws -> Int
+
     /// Replaces the setup token: only the newest one is valid.
     func replaceSetupToken(hash: String, expiresAt: WireDate) async throws
 

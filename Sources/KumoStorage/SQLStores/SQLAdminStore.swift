@@ -103,6 +103,12 @@ package struct SQLAdminStore<Engine: SQLEngine>: AdminStore {
             .map(AdminAuditStatements.entry)
     }
 
+    package func removeAuditEntries(before date: WireDate, limit: Int) async throws -> Int {
+        guard limit > 0 else { return 0 }
+        let statement = AdminAuditStatements.prune(before: date, limit: limit, dialect: engine.dialect)
+        return try await engine.write { executor in try await executor.rows(statement).count }
+    }
+
     package func replaceSetupToken(hash: String, expiresAt: WireDate) async throws {
         let dialect = engine.dialect
         try await engine.write { executor in

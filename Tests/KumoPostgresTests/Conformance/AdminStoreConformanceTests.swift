@@ -168,6 +168,29 @@ import Testing
         }
     }
 
+    @Test(arguments: TestDatabase.engines)
+    func removingAuditEntriesDeletesOnlyThoseOlderThanTheDateOldestFirst(_ engine: StorageEngine) async throws {
+        try await StorageUnderTest.with(engine) { storage in
+            for index in 1...5 {
+                try await storage.admins.appendAudit(
+                    AdminAuditEntry(
+                        time: Fixture.date(Int64(index)), admin: "ops@example.com", action: "object.update", target: "object\(index)"))
+            }
+
+            let first = try await storage.admins.removeAuditEntries(before: Fixture.date(4), limit: 2)
+            let afterFirst = try await storage.admins.auditEntries(limit: 10, before: nil)
+            let second = try await storage.admins.removeAuditEntries(before: Fixture.date(4), limit: 2)
+            let none = try await storage.admins.removeAuditEntries(before: Fixture.date(4), limit: 2)
+            let remaining = try await storage.admins.auditEntries(limit: 10, before: nil)
+
+            #expect(first == 2)
+            #expect(afterFirst.map(\.target) == ["object5", "object4", "object3"])
+            #expect(second == 1)
+            #expect(none == 0)
+            #expect(remaining.map(\.target) == ["object5", "object4"])
+        }
+    }
+
     // MARK: Setup token
 
     @Test(arguments: TestDatabase.engines)
