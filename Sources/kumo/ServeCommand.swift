@@ -280,6 +280,11 @@ struct ServeCommand: AsyncParsableCommand {
                     outcomeRetention: .seconds(Int64(pushOutcomeDays) * 86_400))),
             .init(service: FileBlobSweeper(environment: environment)), .init(service: executionLog),
         ]
+        if dashboardOptions.auditDays > 0 {
+            let retention = AdministrationAuditRetention(
+                storage: storage, clock: environment.clock, logger: logger, days: dashboardOptions.auditDays)
+            services.append(.init(service: DashboardAuditSweeper(retention: retention, logger: logger)))
+        }
         if let slowQueries {
             let advisor = IndexAdvisor(
                 store: storage.indexes, recorder: slowQueries,

@@ -81,6 +81,9 @@ import Testing
         ([], ["KUMO_STALL_THRESHOLD_MS": "soon"], "KUMO_STALL_THRESHOLD_MS takes a number from 0 to 60000"),
         ([], ["KUMO_AUTO_INDEX": "maybe"], #"KUMO_AUTO_INDEX takes "on" or "off", not "maybe""#),
         (["--auto-index", "on", "--slow-query-ms", "0"], [:], "--auto-index on needs slow queries to be recorded"),
+        (["--dashboard-audit-days=-1"], [:], "--dashboard-audit-days must be between 0 (forever) and 3650"),
+        (["--dashboard-audit-days", "3651"], [:], "--dashboard-audit-days must be between 0 (forever) and 3650"),
+        ([], ["KUMO_DASHBOARD_AUDIT_DAYS": "-1"], "KUMO_DASHBOARD_AUDIT_DAYS takes a whole number from 0 to 3650"),
     ] as [([String], [String: String], String)])
     func anInvalidSettingStopsServeWithAMessageNamingIt(arguments: [String], environment: [String: String], message: String) async throws {
         let kumo = try KumoProcess()

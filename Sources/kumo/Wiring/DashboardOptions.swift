@@ -27,6 +27,11 @@ struct DashboardOptions: ParsableArguments {
         help: ArgumentHelp("bcrypt cost of administrators' password hashes, 4…31 (12).", valueName: "cost"))
     var passwordHashCostOption: Int?
 
+    @Option(
+        name: .customLong("dashboard-audit-days"),
+        help: ArgumentHelp("How many days the dashboard's audit log keeps entries, 0 (forever)…3650 (365).", valueName: "days"))
+    var auditDaysOption: Int?
+
     private var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// Whether the dashboard is served.
@@ -40,6 +45,9 @@ struct DashboardOptions: ParsableArguments {
         passwordHashCostOption ?? environment["KUMO_DASHBOARD_PASSWORD_HASH_COST"].flatMap { Int($0) } ?? 12
     }
 
+    /// How many days the audit log keeps entries; 0 keeps them forever.
+    var auditDays: Int { auditDaysOption ?? environment["KUMO_DASHBOARD_AUDIT_DAYS"].flatMap { Int($0) } ?? 365 }
+
     func validate() throws {
         if let option = dashboardOption, !["on", "off"].contains(option.lowercased()) {
             throw ValidationError("--dashboard takes on or off, not \"\(option)\"")
@@ -49,6 +57,9 @@ struct DashboardOptions: ParsableArguments {
         }
         guard (4...31).contains(passwordHashCost) else {
             throw ValidationError("\(ServeSettings.source(ofFlag: "--dashboard-password-hash-cost")) must be between 4 and 31")
+        }
+        guard (0...3_650).contains(auditDays) else {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--dashboard-audit-days")) must be between 0 (forever) and 3650")
         }
         if host != nil && port == nil {
             throw ValidationError("--dashboard-host needs --dashboard-port (a listener of the dashboard's own)")

@@ -148,6 +148,8 @@ enum ServeSettings {
         .init(key: "fcm-token-url", environment: "KUMO_FCM_TOKEN_URL", kind: .text, defaultText: "(each service account's token_uri)"),
         .init(key: "push-trust-roots", environment: "KUMO_PUSH_TRUST_ROOTS", kind: .text, defaultText: "(system roots only)"),
         .init(key: "push-outcome-days", environment: "KUMO_PUSH_OUTCOME_DAYS", kind: .integer(1...3650), defaultText: "30"),
+        .init(
+            key: "dashboard-audit-days", environment: "KUMO_DASHBOARD_AUDIT_DAYS", kind: .integer(0...3650), defaultText: "365"),
     ]
 
     /// The texts of a comma-separated variable, trimmed, without empty ones.
