@@ -1,9 +1,11 @@
-package import Foundation
+import Foundation
 package import NIOPosix
 
 /// Where the dashboard's blocking file work runs: NIO's blocking pool, never a cooperative thread of Swift concurrency
-/// or an event loop (docs/architecture.md#threads). Exports are written and read and export folders removed here; the
-/// import jobs' staging (uploads, reports, removals) still calls `FileManager` on the calling task, a known gap.
+/// or an event loop (docs/architecture.md#threads). Exports are written and read and export folders removed here, and
+/// the import jobs' staging folder is worked here too: upload files created, written chunk by chunk, moved into place,
+/// and staging folders and reports removed (only emptying the folder at start, before anything is served, runs where
+/// ``ImportJobs`` is created).
 package struct DashboardFileWork: Sendable {
     private let threadPool: NIOThreadPool
 

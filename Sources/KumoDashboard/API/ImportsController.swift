@@ -80,25 +80,37 @@ struct ImportsController: Sendable {
         return DashboardResponses.json(.created, job.json)
     }
 
-    /// Streams the body into the job's staging folder, counting it against the job's limit as it comes.
+    /// Streams the body into the job's staging folder, counting it against the job's limit as it comes; a declared
+    /// `Content-Length` over what the job may still take is refused before the body is read. The file work runs on
+    /// ``DashboardFileWork``.
     private func upload(
         _ jobs: ImportJobs, id: String, kind: ImportFileKind, name: String, application: HostedApplication, call: DashboardAPI.Call
     ) async throws -> Response {
-        let temporary = try await jobs.beginUpload(id, applicationId: application.applicationId, kind: kind, name: name)
+        let declaredLength = call.headers[.contentLength].flatMap { Int64($0) }
+        let temporary = try await jobs.beginUpload(
+            id, applicationId: application.applicationId, kind: kind, name: name, declaredLength: declaredLength)
+        let fileWork = jobs.fileWork
         var size: Int64 = 0
         do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            if let stream = call.streamedBody {
-                for try await chunk in stream {
-                    try await jobs.admit(id, bytes: Int64(chunk.readableBytes))
-                    size += Int64(chunk.readableBytes)
-                    try handle.write(contentsOf: Data(chunk.readableBytesView))
+            let handle = try await fileWork.run { try FileHandle(forWritingTo: temporary) }
+            do {
+                if let stream = call.streamedBody {
+                    for try await chunk in stream {
+                        try await jobs.admit(id, bytes: Int64(chunk.readableBytes))
+                        size += Int64(chunk.readableBytes)
+                        let data = Data(chunk.readableBytesView)
+                        try await fileWork.run { try handle.write(contentsOf: data) }
+                    }
+                } else {
+                    try await jobs.admit(id, bytes: Int64(call.body.count))
+                    size = Int64(call.body.count)
+                    let data = Data(call.body)
+                    try await fileWork.run { try handle.write(contentsOf: data) }
                 }
-            } else {
-                try await jobs.admit(id, bytes: Int64(call.body.count))
-                size = Int64(call.body.count)
-                try handle.write(contentsOf: call.body)
+                try await fileWork.run { try handle.close() }
+            } catch {
+                _ = try? await fileWork.run { try handle.close() }
+                throw error
             }
         } catch {
             await jobs.abandonUpload(id, temporary: temporary, size: size)

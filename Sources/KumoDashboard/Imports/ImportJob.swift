@@ -51,6 +51,8 @@ package struct ImportJob: Sendable {
     package let createdBy: String
     /// When it was created.
     package let createDate: WireDate
+    /// When a file was last uploaded into it while it was staging (an expired staging job is removed).
+    package var lastActivity: WireDate?
     /// When it was started.
     package var startDate: WireDate?
     /// When it ended (``State/finished`` or ``State/failed``).

@@ -9,7 +9,8 @@ import NCMBWire
 /// files staged under one folder of the data directory, then `kumo import`'s ``Importer`` in the background of
 /// `kumo serve`, a bounded number at a time. Jobs live in memory, per instance; their folders are removed when they end
 /// (all but the report) and when they are forgotten, and a new instance empties the folder of what an earlier one
-/// left.
+/// left. A job left staging without an upload, and an ended job, expire after ``Limits/keptForMilliseconds`` (swept
+/// when jobs are created or listed, by the jobs' clock). The staging folder's file work runs on ``DashboardFileWork``.
 package actor ImportJobs {
     /// The bounds of the staging area and of the work.
     package struct Limits: Sendable {
@@ -23,6 +24,9 @@ package actor ImportJobs {
         package var keptJobs = 50
         /// How many failures a job shows (its report holds all).
         package var failuresShown = 100
+        /// How long a job still staging is kept after its last upload (or its creation), and an ended job after its
+        /// end, before it is removed with its files: 24 hours. Queued and running jobs never expire.
+        package var keptForMilliseconds: Int64 = 24 * 60 * 60 * 1000
 
         /// The defaults.
         package init() {}
@@ -62,6 +66,8 @@ package actor ImportJobs {
     let clock: any WallClock
     let identifiers: any IdentifierGenerator
     let logger: Logger
+    /// Where the staging folder's blocking file work runs.
+    nonisolated let fileWork: DashboardFileWork
     private var jobs: [ImportJob] = []
     private var uploadsInFlight: [String: Int] = [:]
     private var running = 0
@@ -75,7 +81,7 @@ package actor ImportJobs {
     /// - Throws: when the folder cannot be emptied or created.
     package init(
         directory: URL, limits: Limits = Limits(), storage: any StorageBackend, clock: any WallClock,
-        identifiers: any IdentifierGenerator, logger: Logger
+        identifiers: any IdentifierGenerator, logger: Logger, fileWork: DashboardFileWork = DashboardFileWork()
     ) throws {
         if FileManager.default.fileExists(atPath: directory.path) { try FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -85,29 +91,38 @@ package actor ImportJobs {
         self.clock = clock
         self.identifiers = identifiers
         self.logger = logger
+        self.fileWork = fileWork
     }
 
     /// Creates a job that takes uploads.
     package func create(
         application: HostedApplication, isDryRun: Bool, conflict: BulkConflictMode, createdBy: String
-    ) throws -> ImportJob {
-        let unfinished = jobs.filter { !$0.state.hasEnded }.count
-        guard unfinished < limits.maximumUnfinishedJobs else { throw Refusal.tooManyJobs(limits.maximumUnfinishedJobs) }
+    ) async throws -> ImportJob {
+        await sweepExpiredJobs()
         let job = ImportJob(
             id: identifiers.randomString(length: 16, alphabet: IdentifierAlphabet.alphanumeric), applicationId: application.applicationId,
             applicationName: application.name, isDryRun: isDryRun, conflict: conflict, createdBy: createdBy, createDate: clock.now())
-        for subfolder in [Self.exportFolder, Self.filesFolder, Self.uploadingFolder] {
-            try FileManager.default.createDirectory(
-                at: folder(of: job.id).appendingPathComponent(subfolder), withIntermediateDirectories: true)
+        try checkUnfinishedJobs()
+        let jobFolder = folder(of: job.id)
+        try await fileWork.run {
+            for subfolder in [Self.exportFolder, Self.filesFolder, Self.uploadingFolder] {
+                try FileManager.default.createDirectory(at: jobFolder.appendingPathComponent(subfolder), withIntermediateDirectories: true)
+            }
+        }
+        // Checked again: other jobs may have been created while the folders were.
+        do { try checkUnfinishedJobs() } catch {
+            await fileWork.remove([jobFolder])
+            throw error
         }
         jobs.append(job)
-        forgetOldJobs()
+        await forgetOldJobs()
         return job
     }
 
-    /// The jobs of an application, newest first.
-    package func list(applicationId: String) -> [ImportJob] {
-        jobs.filter { $0.applicationId == applicationId }.reversed()
+    /// The jobs of an application, newest first (expired jobs are removed first).
+    package func list(applicationId: String) async -> [ImportJob] {
+        await sweepExpiredJobs()
+        return jobs.filter { $0.applicationId == applicationId }.reversed()
     }
 
     /// A job of an application.
@@ -115,15 +130,23 @@ package actor ImportJobs {
         jobs[try index(id, applicationId: applicationId)]
     }
 
-    /// Begins an upload: checks the job and the name, and returns the temporary file to write.
-    package func beginUpload(_ id: String, applicationId: String, kind: ImportFileKind, name: String) throws -> URL {
+    /// Begins an upload: checks the job, the name and a declared length (``Refusal/tooLarge(_:)`` when it exceeds what
+    /// the job may still take, before any byte is read), and returns the temporary file to write.
+    package func beginUpload(
+        _ id: String, applicationId: String, kind: ImportFileKind, name: String, declaredLength: Int64? = nil
+    ) async throws -> URL {
         let position = try index(id, applicationId: applicationId)
         guard jobs[position].state == .staging else { throw Refusal.state(jobs[position].state) }
         _ = try Self.className(of: name, kind: kind)
+        if let declaredLength, declaredLength > limits.maximumJobBytes - jobs[position].stagedBytes {
+            throw Refusal.tooLarge(limits.maximumJobBytes)
+        }
         uploadsInFlight[id, default: 0] += 1
+        jobs[position].lastActivity = clock.now()
         uploadCounter += 1
         let file = folder(of: id).appendingPathComponent(Self.uploadingFolder).appendingPathComponent("upload-\(uploadCounter)")
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+        let created = (try? await fileWork.run { FileManager.default.createFile(atPath: file.path, contents: nil) }) ?? false
+        guard created else {
             uploadsInFlight[id, default: 1] -= 1
             throw CocoaError(.fileWriteUnknown)
         }
@@ -138,31 +161,50 @@ package actor ImportJobs {
     }
 
     /// Ends an upload: moves the file into place (replacing an earlier upload of the same name).
-    package func finishUpload(_ id: String, kind: ImportFileKind, name: String, temporary: URL, size: Int64) throws -> ImportJob.StagedFile
-    {
-        uploadsInFlight[id, default: 1] -= 1
+    /// The upload in flight keeps the job (it cannot be removed, started or swept until the upload is counted out).
+    package func finishUpload(
+        _ id: String, kind: ImportFileKind, name: String, temporary: URL, size: Int64
+    ) async throws -> ImportJob.StagedFile {
         guard let position = jobs.firstIndex(where: { $0.id == id }), jobs[position].state == .staging else {
-            try? FileManager.default.removeItem(at: temporary)
+            await abandonUpload(id, temporary: temporary, size: size)
             throw Refusal.state(jobs.first { $0.id == id }?.state ?? .failed)
         }
-        let destination = Self.destination(of: name, kind: kind, in: folder(of: id))
-        if let earlier = jobs[position].files.firstIndex(where: { $0.name == name && $0.kind == kind }) {
-            jobs[position].stagedBytes -= jobs[position].files[earlier].size
-            jobs[position].files.remove(at: earlier)
-            try? FileManager.default.removeItem(at: destination)
+        let className: String?
+        do { className = try Self.className(of: name, kind: kind) } catch {
+            await abandonUpload(id, temporary: temporary, size: size)
+            throw error
         }
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: temporary, to: destination)
-        let file = ImportJob.StagedFile(name: name, size: size, kind: kind, className: try Self.className(of: name, kind: kind))
-        jobs[position].files.append(file)
+        let destination = Self.destination(of: name, kind: kind, in: folder(of: id))
+        do {
+            try await fileWork.run {
+                if FileManager.default.fileExists(atPath: destination.path) { try FileManager.default.removeItem(at: destination) }
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.moveItem(at: temporary, to: destination)
+            }
+        } catch {
+            await abandonUpload(id, temporary: temporary, size: size)
+            throw error
+        }
+        uploadsInFlight[id, default: 1] -= 1
+        guard let current = jobs.firstIndex(where: { $0.id == id }) else { throw Refusal.notFound }
+        if let earlier = jobs[current].files.firstIndex(where: { $0.name == name && $0.kind == kind }) {
+            jobs[current].stagedBytes -= jobs[current].files[earlier].size
+            jobs[current].files.remove(at: earlier)
+        }
+        let file = ImportJob.StagedFile(name: name, size: size, kind: kind, className: className)
+        jobs[current].files.append(file)
+        jobs[current].lastActivity = clock.now()
         return file
     }
 
     /// Drops an upload that failed: its file and the bytes it counted.
-    package func abandonUpload(_ id: String, temporary: URL, size: Int64) {
+    package func abandonUpload(_ id: String, temporary: URL, size: Int64) async {
+        await fileWork.remove([temporary])
         uploadsInFlight[id, default: 1] -= 1
-        try? FileManager.default.removeItem(at: temporary)
-        if let position = jobs.firstIndex(where: { $0.id == id }) { jobs[position].stagedBytes -= size }
+        if let position = jobs.firstIndex(where: { $0.id == id }) {
+            jobs[position].stagedBytes -= size
+            jobs[position].lastActivity = clock.now()
+        }
     }
 
     /// Starts a staged job: it is queued and runs when a slot is free; `whenEnded` is called once its import has ended
@@ -184,13 +226,13 @@ package actor ImportJobs {
     }
 
     /// Removes a job that is staging or has ended, with its files.
-    package func remove(_ id: String, applicationId: String) throws(Refusal) {
+    package func remove(_ id: String, applicationId: String) async throws(Refusal) {
         let position = try index(id, applicationId: applicationId)
         let state = jobs[position].state
         guard state == .staging || state.hasEnded else { throw Refusal.state(state) }
         guard uploadsInFlight[id, default: 0] == 0 else { throw Refusal.uploading }
         jobs.remove(at: position)
-        try? FileManager.default.removeItem(at: folder(of: id))
+        await fileWork.remove([folder(of: id)])
     }
 
     /// The report file of an ended job.
@@ -250,10 +292,9 @@ package actor ImportJobs {
             jobs[position].state = .failed
             jobs[position].error = (error as? ImportError)?.description ?? String(describing: error)
         }
-        for subfolder in [Self.exportFolder, Self.filesFolder, Self.uploadingFolder] {
-            try? FileManager.default.removeItem(at: folder(of: id).appendingPathComponent(subfolder))
-        }
         let job = jobs[position]
+        await fileWork.remove(
+            [Self.exportFolder, Self.filesFolder, Self.uploadingFolder].map { folder(of: id).appendingPathComponent($0) })
         let total = job.summary?.total
         let detail: JSONObject = [
             "state": .string(job.state.rawValue), "imported": .integer(Int64(total?.imported ?? 0)),
@@ -269,7 +310,7 @@ package actor ImportJobs {
             logger.error("the end of an import job could not be audited", metadata: ["job": "\(id)", "error": "\(error)"])
         }
         for waiter in waiters.removeValue(forKey: id) ?? [] { waiter.resume() }
-        forgetOldJobs()
+        await forgetOldJobs()
     }
 
     // MARK: Helpers
@@ -283,12 +324,36 @@ package actor ImportJobs {
         directory.appendingPathComponent(id)
     }
 
+    private func checkUnfinishedJobs() throws(Refusal) {
+        let unfinished = jobs.filter { !$0.state.hasEnded }.count
+        guard unfinished < limits.maximumUnfinishedJobs else { throw Refusal.tooManyJobs(limits.maximumUnfinishedJobs) }
+    }
+
     /// Forgets the oldest ended jobs beyond ``Limits/keptJobs``, with their folders.
-    private func forgetOldJobs() {
+    private func forgetOldJobs() async {
+        var folders: [URL] = []
         while jobs.count > limits.keptJobs, let oldest = jobs.firstIndex(where: { $0.state.hasEnded }) {
-            try? FileManager.default.removeItem(at: folder(of: jobs[oldest].id))
+            folders.append(folder(of: jobs[oldest].id))
             jobs.remove(at: oldest)
         }
+        if !folders.isEmpty { await fileWork.remove(folders) }
+    }
+
+    /// Removes, with their folders, the jobs still staging (no upload in flight) whose last upload or creation, and the
+    /// ended jobs whose end, is more than ``Limits/keptForMilliseconds`` ago by the jobs' clock.
+    private func sweepExpiredJobs() async {
+        let cutoff = clock.now().millisecondsSince1970 - limits.keptForMilliseconds
+        let expired = jobs.filter { job in
+            switch job.state {
+            case .staging:
+                uploadsInFlight[job.id, default: 0] == 0 && (job.lastActivity ?? job.createDate).millisecondsSince1970 < cutoff
+            case .finished, .failed: (job.endDate ?? job.createDate).millisecondsSince1970 < cutoff
+            case .queued, .running: false
+            }
+        }.map(\.id)
+        guard !expired.isEmpty else { return }
+        jobs.removeAll { expired.contains($0.id) }
+        await fileWork.remove(expired.map { folder(of: $0) })
     }
 
     /// The class an uploaded name stands for (`nil` for a manifest and for file bytes).
