@@ -1,5 +1,4 @@
 import Foundation
-import KumoSeams
 import KumoTestSupport
 import NCMBWire
 import Testing
@@ -11,29 +10,11 @@ import Testing
 /// A newcomer's first hour with the real `kumo` executable (issue 30): which application a command acts on, the errors
 /// of a start that cannot happen, `kumo call --cacert`, what connects an app, and the help.
 @Suite(.timeLimit(.minutes(3))) struct FirstHourEndToEndTests {
-    /// Runs `executable ARGUMENTS` to completion off the cooperative pool; returns its status and both outputs.
+    /// Runs `kumo ARGUMENTS` (or `executable`) to completion: ``KumoProcess/runToExit(_:executable:environment:)``.
     static func run(
         _ arguments: [String], executable: URL = KumoProcess.executable, environment: [String: String] = [:]
     ) async throws -> (status: Int32, output: String, error: String) {
-        try await offTheCooperativePool {
-            let process = ChildProcess()
-            process.executableURL = executable
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            let output = Pipe()
-            let error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            try process.run()
-            // A server that starts after all would never end: it is stopped after a minute, and the test fails on it.
-            let stopper = DispatchWorkItem { if process.isRunning { process.terminate() } }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: stopper)
-            defer { stopper.cancel() }
-            let errorData = error.fileHandleForReading.readDataToEndOfFile()
-            let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
-        }
+        try await KumoProcess.runToExit(arguments, executable: executable, environment: environment)
     }
 
     /// Whether Node.js can check a script: always under CI (where a missing Node.js fails the test), else when on PATH.
