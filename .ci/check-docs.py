@@ -10,7 +10,8 @@ README.md, CONTRIBUTING.md and docs/** for the other checks.
 1. Links: `[text](target)` and `[text]: target` outside code resolve to a file of the repository, and `#anchor` to a
    heading of the page it names (GitHub's slugs) or an `id="…"`. Links out of the repository are refused.
 2. Index: every page and folder directly under docs/ has a row in docs/README.md.
-3. Commands and flags (with --kumo, the built executable): each `kumo …` command line in a code block or code span
+3. Commands and flags (with --kumo, the built executable; decision records, which are history, excepted): each
+   `kumo …` command line in a code block or code span
    names existing subcommands, and each `--flag` after them is one of that command's options (its `--help`). Code spans
    that are a bare flag (`--port`) must be an option of some kumo command, or a known flag of another program (FOREIGN).
 4. Missing-feature claims: a sentence, list item or table row that names a feature of FEATURES and says it is absent
@@ -288,6 +289,8 @@ def kumo_invocations(command):
 def check_commands(root, pages, help_of, findings):
     all_flags = help_of.every_flag()
     for page in pages:
+        if re.match(r"docs/decisions/\d{4}-", page):
+            continue  # a decision record is history: it may name options since renamed, or alternatives not taken
         with open(os.path.join(root, page), encoding="utf-8") as handle:
             text = handle.read()
         for number, command in command_lines(text):
