@@ -10,7 +10,7 @@ import NCMBWire
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps", abstract: "Create and list applications and change their settings.",
-        subcommands: [Create.self, List.self, AppSettingsCommand.self, PushCredentialsCommand.self])
+        subcommands: [Create.self, List.self, Connect.self, AppSettingsCommand.self, PushCredentialsCommand.self])
 
     /// `kumo apps create --name NAME`
     struct Create: AsyncParsableCommand {
@@ -50,6 +50,27 @@ struct AppsCommand: AsyncParsableCommand {
             } else {
                 for application in applications { print(ApplicationPrinter.describe(application, asJSON: false) + "\n") }
             }
+        }
+    }
+}
+
+extension AppsCommand {
+    /// `kumo apps connect [--app NAME] [--url URL]`: what connects an app, as the first banner printed it.
+    struct Connect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print an application's endpoint, keys and the code that connects each NCMB SDK to it.",
+            discussion: "The URL is where apps reach the server: behind a proxy or TLS, give its public https:// address.")
+
+        @Option(help: "The URL apps connect to (also KUMO_URL).")
+        var url = ProcessInfo.processInfo.environment["KUMO_URL"] ?? "http://127.0.0.1:8080"
+        @OptionGroup var applicationOptions: ApplicationOptions
+
+        func run() async throws {
+            guard let endpoint = ClientEndpoint(url: url) else {
+                throw ValidationError("--url takes the server's http:// or https:// address without a path, e.g. https://api.example.com")
+            }
+            let application = try await applicationOptions.withApplication { _, application in application }
+            FileHandle.standardOutput.write(Data(ConnectionBanner.connection(application: application, endpoint: endpoint).utf8))
         }
     }
 }

@@ -14,7 +14,7 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Export an application: objects of every class, relations, files, class permissions and settings.",
         discussion: """
-            Secrets (the client key, push credentials, SNS provider options) are left out unless --include-secrets is
+            Secrets (the client key, push credentials, SNS provider options) are left out unless --include-secrets is \
             given; the manifest lists what was left out. Users never carry passwords: Kumo keeps only bcrypt hashes.
             """)
 

@@ -16,17 +16,17 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import NCMB export files (or a kumo export folder), keeping objectIds, dates, ACLs and every field.",
         discussion: """
-            PATH is a class file (<ClassName>.json, user.json, role.json, installation.json, push.json) or a folder of
-            them. Every file is checked before anything is written; objects that cannot be imported are named in the
-            report file and the rest goes on. Users come without usable passwords (NCMB exported them encrypted): they
-            set one with a password reset (--send-password-reset mails them). Re-running continues (skip) or upserts
+            PATH is a class file (<ClassName>.json, user.json, role.json, installation.json, push.json) or a folder of \
+            them. Every file is checked before anything is written; objects that cannot be imported are named in the \
+            report file and the rest goes on. Users come without usable passwords (NCMB exported them encrypted): they \
+            set one with a password reset (--send-password-reset mails them). Re-running continues (skip) or upserts \
             (replace).
             """)
 
     @Argument(help: "Export files or folders.")
     var paths: [String]
 
-    @Option(name: .customLong("app"), help: "Application to import into (default: the only application of the database).")
+    @Option(name: .customLong("app"), help: "The application to import into (also KUMO_APP); may be left out when the database has only one.")
     var applicationName: String?
 
     @Flag(name: .customLong("create-app"), help: "Create the application named by --app when missing (a kumo export keeps its keys).")
@@ -109,15 +109,20 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// The application named by `--app` (created with `--create-app`), or the only one.
     private func targetApplication(in storage: any StorageBackend) async throws -> HostedApplication {
-        if let applicationName, createsApplication, try await storage.applications.application(named: applicationName) == nil {
+        let requested = ApplicationLookup.requestedName(applicationName)
+        if let requested, try await storage.applications.application(named: requested) == nil {
+            guard createsApplication else {
+                let others = ApplicationLookup.listing(try await storage.applications.all())
+                throw ValidationError("no application named '\(requested)' (add --create-app to create it); \(others)")
+            }
             let manifest = try? ExportSource.discover(paths: paths).manifest
             let exported = manifest?.application
             let application = try await AdministrationApplications(storage: storage).create(
-                name: applicationName, applicationKey: exported?["applicationKey"]?.stringValue, clientKey: exported?["clientKey"]?.stringValue)
+                name: requested, applicationKey: exported?["applicationKey"]?.stringValue, clientKey: exported?["clientKey"]?.stringValue)
             print("created application \(application.name) (application key \(application.applicationKey))")
             return application
         }
-        return try await ApplicationLookup.application(named: applicationName, in: storage)
+        return try await ApplicationLookup.application(named: requested, in: storage)
     }
 
     /// A bar on a terminal, lines otherwise (or as `--progress` says), on standard error.

@@ -30,10 +30,17 @@ struct Kumo: AsyncParsableCommand {
         }
         do {
             var command = try parseAsRoot()
-            if var asynchronous = command as? any AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try command.run()
+            do {
+                if var asynchronous = command as? any AsyncParsableCommand {
+                    try await asynchronous.run()
+                } else {
+                    try command.run()
+                }
+            } catch let failure as ValidationError {
+                // Thrown while running, not while parsing: what went wrong and what to do, without the usage block
+                // ArgumentParser prints for a mistyped command line.
+                FileHandle.standardError.write(Data("Error: \(failure.message)\n".utf8))
+                Foundation.exit(EXIT_FAILURE)
             }
         } catch {
             exit(withError: error)

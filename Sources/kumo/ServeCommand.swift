@@ -26,37 +26,34 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Run the Kumo server (creates a first application on an empty database).")
 
-    @Option(help: "Address to listen on; 0.0.0.0 accepts other machines.")
-    var host = ProcessInfo.processInfo.environment["KUMO_HTTP_HOST"] ?? "127.0.0.1"
+    // The help's sections, in this order (docs/configuration.md#kumo-serve): groups with the same title share one.
+    @OptionGroup(title: "Server") var server: ServerOptions
+    @OptionGroup(title: "Storage") var storageOptions: StorageOptions
+    @OptionGroup(title: "Storage") var backupOptions: BackupOptions
+    @OptionGroup(title: "Storage") var indexAdvisorOptions: IndexAdvisorOptions
+    @OptionGroup(title: "Security and limits") var security: SecurityOptions
+    @OptionGroup(title: "Security and limits") var hardeningOptions: HardeningOptions
+    @OptionGroup(title: "Mail") var mailOptions: MailOptions
+    @OptionGroup(title: "Push notifications") var pushOptions: PushOptions
+    @OptionGroup(title: "Scripts") var scriptOptions: ScriptOptions
+    @OptionGroup(title: "Realtime") var realtimeOptions: RealtimeOptions
+    @OptionGroup(title: "Dashboard") var dashboardOptions: DashboardOptions
+    @OptionGroup(title: "Operations") var logLevelOptions: LogLevelOptions
+    @OptionGroup(title: "Operations") var operationsOptions: OperationsOptions
 
-    @Option(help: "TCP port; 0 picks a free one.")
-    var port = Int(ProcessInfo.processInfo.environment["KUMO_HTTP_PORT"] ?? "") ?? 8080
-
-    @Option(name: .customLong("api-host"), help: "Extra FQDN accepted in request signatures (repeatable).")
-    var apiHostOptions: [String] = []
-
-    /// `--api-host`, else `KUMO_API_HOSTS` (comma-separated).
-    var apiHosts: [String] { apiHostOptions.isEmpty ? ServeSettings.list("KUMO_API_HOSTS") : apiHostOptions }
-
-    @Option(name: .customLong("body-size-limit"), help: "Largest request body in bytes.")
-    var maximumBodySize = Int(ProcessInfo.processInfo.environment["KUMO_BODY_SIZE_LIMIT"] ?? "") ?? 16 * 1024 * 1024
-
-    @Option(
-        name: .customLong("config"),
-        help: ArgumentHelp("A JSON file of settings, keyed by flag name without dashes (also KUMO_CONFIG).", valueName: "file"))
-    var configurationFile: String?
-
-    @Option(
-        name: .customLong("tls-certificate-chain"),
-        help: ArgumentHelp("Serve HTTPS (HTTP/2 and HTTP/1.1) with this PEM certificate chain, leaf first; SIGHUP reloads it.", valueName: "file"))
-    var tlsCertificateChain = ProcessInfo.processInfo.environment["KUMO_TLS_CERTIFICATE_CHAIN"]
-
-    @Option(name: .customLong("tls-private-key"), help: ArgumentHelp("The PEM private key of --tls-certificate-chain.", valueName: "file"))
-    var tlsPrivateKey = ProcessInfo.processInfo.environment["KUMO_TLS_PRIVATE_KEY"]
+    var host: String { server.host }
+    var port: Int { server.port }
+    var apiHosts: [String] { server.apiHosts }
+    var maximumBodySize: Int { server.maximumBodySize }
+    var publicURL: String? { server.publicURL }
+    var checksConfiguration: Bool { server.checksConfiguration }
+    var logLevel: String { logLevelOptions.logLevel }
+    var passwordHashCost: Int { security.passwordHashCost }
+    var pushOutcomeDays: Int { pushOptions.pushOutcomeDays }
 
     /// The HTTPS credentials of `--tls-certificate-chain` and `--tls-private-key`, or `nil` for plain HTTP.
     func makeTLSCredentials() throws -> TLSCredentials? {
-        switch (tlsCertificateChain, tlsPrivateKey) {
+        switch (security.tlsCertificateChain, security.tlsPrivateKey) {
         case (nil, nil): return nil
         case (let chain?, let key?):
             do {
@@ -69,95 +66,27 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    @Flag(name: .customLong("check-config"), help: "Validate the settings, print the effective configuration (secrets masked) and exit.")
-    var checksConfiguration = false
-
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel = ProcessInfo.processInfo.environment["KUMO_LOG_LEVEL"] ?? "info"
-
-    @Option(
-        name: .customLong("public-url"),
-        help: "URL at which browsers reach this server, used in mail links (default: http://<host>:<port>).")
-    var publicURLOption: String?
-
-    /// `--public-url`, else `KUMO_PUBLIC_URL`.
-    var publicURL: String? { publicURLOption ?? ProcessInfo.processInfo.environment["KUMO_PUBLIC_URL"] }
-
-    @Option(name: .customLong("password-hash-cost"), help: "bcrypt cost of password hashes, 4…31.")
-    var passwordHashCost = Int(ProcessInfo.processInfo.environment["KUMO_PASSWORD_HASH_COST"] ?? "") ?? 10
-
-    @Option(name: .customLong("apns-url"), help: "APNs production base URL (default: https://api.push.apple.com).")
-    var apnsURL = ProcessInfo.processInfo.environment["KUMO_APNS_URL"]
-
-    @Option(
-        name: .customLong("apns-sandbox-url"), help: "APNs sandbox base URL (default: https://api.sandbox.push.apple.com).")
-    var apnsSandboxURL = ProcessInfo.processInfo.environment["KUMO_APNS_SANDBOX_URL"]
-
-    @Option(name: .customLong("fcm-url"), help: "FCM HTTP v1 base URL (default: https://fcm.googleapis.com).")
-    var fcmURL = ProcessInfo.processInfo.environment["KUMO_FCM_URL"]
-
-    @Option(name: .customLong("fcm-token-url"), help: "OAuth2 token URL replacing every service account's token_uri.")
-    var fcmTokenURL = ProcessInfo.processInfo.environment["KUMO_FCM_TOKEN_URL"]
-
-    @Option(
-        name: .customLong("push-trust-roots"),
-        help: "A PEM file of CA certificates trusted for push connections besides the system's (a TLS-inspecting proxy).")
-    var pushTrustRootsFile = ProcessInfo.processInfo.environment["KUMO_PUSH_TRUST_ROOTS"]
-
-    @Option(
-        name: .customLong("push-outcome-days"),
-        help: "How many days each push's per-device outcomes are kept, 1…3650 (default 30).")
-    var pushOutcomeDays = Int(ProcessInfo.processInfo.environment["KUMO_PUSH_OUTCOME_DAYS"] ?? "") ?? 30
-
-    /// Where push notifications go: the platforms' hosts unless overridden (a proxy, a test double).
-    func makePushEndpoints() throws -> PushEndpoints {
-        var endpoints = PushEndpoints.production
-        if let apnsURL { endpoints.apnsProduction = apnsURL }
-        if let apnsSandboxURL { endpoints.apnsSandbox = apnsSandboxURL }
-        if let fcmURL { endpoints.fcm = fcmURL }
-        endpoints.fcmTokenOverride = fcmTokenURL
-        if let pushTrustRootsFile {
-            guard let data = FileManager.default.contents(atPath: pushTrustRootsFile),
-                let pem = String(data: data, encoding: .utf8), pem.contains("-----BEGIN CERTIFICATE-----")
-            else { throw ValidationError("--push-trust-roots \(pushTrustRootsFile) is not a readable PEM certificate file") }
-            endpoints.additionalTrustRootsPEM = [pem]
-        }
-        return endpoints
-    }
-
-    @Option(name: .customLong("backup-every"), help: "SQLite: take a verified backup this often (30m, 6h, 1d); off by default.")
-    var backupEvery = ProcessInfo.processInfo.environment["KUMO_BACKUP_EVERY"]
-
-    @Option(name: .customLong("backup-keep"), help: "SQLite: how many scheduled backups to keep.")
-    var backupKeep = Int(ProcessInfo.processInfo.environment["KUMO_BACKUP_KEEP"] ?? "") ?? 14
-
-    @Option(name: .customLong("backup-dir"), help: "SQLite: where scheduled backups go (default: <data-dir>/backups).")
-    var backupDirectory = ProcessInfo.processInfo.environment["KUMO_BACKUP_DIR"]
+    /// Where push notifications go.
+    func makePushEndpoints() throws -> PushEndpoints { try pushOptions.makePushEndpoints() }
 
     /// The backup schedule of `--backup-every`, `--backup-keep` and `--backup-dir`, or `nil` without `--backup-every`.
     func backupSchedule() throws -> SQLiteBackupSchedule? {
-        guard let backupEvery, !backupEvery.isEmpty else { return nil }
+        guard let backupEvery = backupOptions.backupEvery, !backupEvery.isEmpty else { return nil }
         guard !storageOptions.usesPostgres else {
             throw ValidationError("--backup-every backs up SQLite; back up PostgreSQL with pg_dump (see docs/deployment.md)")
         }
-        let directory = backupDirectory ?? URL(fileURLWithPath: storageOptions.dataDirectory).appendingPathComponent("backups").path
+        let directory = backupDirectory
         do {
-            return try SQLiteBackupSchedule(every: backupEvery, keep: backupKeep, directory: directory)
+            return try SQLiteBackupSchedule(every: backupEvery, keep: backupOptions.backupKeep, directory: directory)
         } catch let failure as SQLiteBackup.Failure {
             throw ValidationError(failure.description)
         }
     }
 
-    @OptionGroup var storageOptions: StorageOptions
-
-    @OptionGroup var mailOptions: MailOptions
-
-    @OptionGroup var scriptOptions: ScriptOptions
-    @OptionGroup var hardeningOptions: HardeningOptions
-    @OptionGroup var operationsOptions: OperationsOptions
-    @OptionGroup var indexAdvisorOptions: IndexAdvisorOptions
-    @OptionGroup var realtimeOptions: RealtimeOptions
-    @OptionGroup var dashboardOptions: DashboardOptions
+    /// `--backup-dir`, else `<data-dir>/backups`.
+    var backupDirectory: String {
+        backupOptions.backupDirectory ?? URL(fileURLWithPath: storageOptions.dataDirectory).appendingPathComponent("backups").path
+    }
 
     func validate() throws {
         try hardeningOptions.validate()
@@ -178,16 +107,6 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://")
-        }
-        let pushURLs = [
-            ("--apns-url", apnsURL), ("--apns-sandbox-url", apnsSandboxURL), ("--fcm-url", fcmURL),
-            ("--fcm-token-url", fcmTokenURL),
-        ]
-        for case (let name, let url?) in pushURLs where !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
-            throw ValidationError("\(name) must be an https:// (or http://) URL")
-        }
-        guard (1...3_650).contains(pushOutcomeDays) else {
-            throw ValidationError("\(ServeSettings.source(ofFlag: "--push-outcome-days")) must be between 1 and 3650")
         }
         _ = try backupSchedule()
         _ = try makeTLSCredentials()
@@ -220,6 +139,13 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.publicURL = publicURL ?? "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
         hardeningOptions.apply(to: &configuration, logger: logger)
 
+        // Everything that can refuse the start is checked before storage creates a database or an application.
+        try await StartupCheck.listenable(listeners)
+        try storageOptions.checkDataDirectory()
+        if let mailDirectory = mailOptions.fileTransportDirectory(dataDirectory: storageOptions.dataDirectory) {
+            try StartupCheck.writableDirectory(mailDirectory, flag: "--mail-directory")
+        }
+        if try backupSchedule() != nil { try StartupCheck.writableDirectory(backupDirectory, flag: "--backup-dir") }
         let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
         let pushEndpoints = try makePushEndpoints()
         let slowQueries = indexAdvisorOptions.makeRecorder()
@@ -234,6 +160,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup,
             publishesChanges: realtimeOptions.isOn)
         let (application, isNew) = try await AdministrationApplications(storage: storage).ensureDefault()
+        let applications = isNew ? [application] : try await storage.applications.all()
         var environment = ServerEnvironment.live(
             storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),
             mailer: mail.transport, pushEndpoints: pushEndpoints)
@@ -266,7 +193,7 @@ struct ServeCommand: AsyncParsableCommand {
                 Task { await node.warmUp(applicationId: application.applicationId) }
             }
             ConnectionBanner.print(
-                scheme: scheme, host: host, port: port, application: application, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
+                scheme: scheme, host: host, port: port, applications: applications, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
                 databasePath: storageOptions.databasePath, mail: mail.description, scripts: scripts.description)
             if dashboardOptions.isOn && dashboardOptions.port == nil {
                 DashboardWiring.printBanner(scheme: scheme, host: host, port: port, setupToken: setupToken)
@@ -320,7 +247,25 @@ struct ServeCommand: AsyncParsableCommand {
                 services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
-        try await serviceGroup.run()
+        do {
+            try await serviceGroup.run()
+        } catch let failure as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(failure.errnoCode) {
+            // Taken between the check above and the bind (another process was quicker).
+            throw StartupCheck.explainListenFailure(failure, listener: listeners[0])
+        }
+    }
+
+    /// The listeners this start binds: the API, and the dashboard's and the metrics' own when they have a port.
+    var listeners: [StartupCheck.Listener] {
+        var listeners = [StartupCheck.Listener(host: host, port: port, hostFlag: "--host", portFlag: "--port")]
+        if dashboardOptions.isOn, let dashboardPort = dashboardOptions.port {
+            listeners.append(
+                .init(host: dashboardOptions.host ?? host, port: dashboardPort, hostFlag: "--dashboard-host", portFlag: "--dashboard-port"))
+        }
+        if let metricsPort = operationsOptions.metricsPort {
+            listeners.append(.init(host: operationsOptions.metricsHost, port: metricsPort, hostFlag: "--metrics-host", portFlag: "--metrics-port"))
+        }
+        return listeners
     }
 }
 
@@ -331,52 +276,5 @@ struct StorageCloser: Service {
     func run() async throws {
         try await gracefulShutdown()
         try await storage.close()
-    }
-}
-
-/// What `kumo serve` prints once it listens: everything an app needs to connect.
-enum ConnectionBanner {
-    static func print(
-        scheme: String = "http", host: String, port: Int, application: HostedApplication, isNew: Bool, dataDirectory: String, databasePath: String,
-        mail: String, scripts: String
-    ) {
-        let url = "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
-        var callOptions = ""
-        if port != 8080 { callOptions += " --url \(url.dropLast())" }
-        if dataDirectory != "./kumo-data" { callOptions += " --data-dir \(dataDirectory)" }
-        guard isNew && isatty(STDOUT_FILENO) == 1 else {
-            // Keys only on the first start and on a terminal: standard output of a service ends up in its logs
-            // (docs/decisions/0064-keys-only-in-the-first-banner.md).
-            let text = """
-                Kumo is listening on \(url)
-                Database: \(databasePath)
-                Mail: \(mail)
-                Application "\(application.name)" (applicationId \(application.applicationId)); its keys: kumo apps list\(
-                    dataDirectory != "./kumo-data" ? " --data-dir \(dataDirectory)" : "")
-
-                """
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        let text = """
-            Kumo is listening on \(url)
-            Database: \(databasePath)\(isNew ? " (new; created application \"\(application.name)\")" : "")
-            Mail: \(mail)
-            Scripts: \(scripts)
-
-              application:     \(application.name)
-              applicationId:   \(application.applicationId)
-              application key: \(application.applicationKey)
-              client key:      \(application.clientKey)
-
-            Connect an NCMB SDK with:
-              NCMB.initialize(applicationKey: "\(application.applicationKey)",
-                              clientKey: "\(application.clientKey)",
-                              domainURL: "\(url)")
-            Try it:
-              swift run kumo call POST /2013-09-01/classes/Food --data '{"name":"ramen"}'\(callOptions)
-
-            """
-        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

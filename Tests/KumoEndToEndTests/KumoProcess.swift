@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import KumoSeams
+import KumoTestSupport
 import NCMBWire
 import NIOCore
 import NIOHTTP1
@@ -54,6 +55,32 @@ final class KumoProcess: @unchecked Sendable {
             throw KumoProcessError.commandFailed(arguments, process.terminationStatus)
         }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Runs `executable ARGUMENTS` (`kumo` by default) to completion off the cooperative pool, with `environment` added to
+    /// this process's; returns its status and both outputs. A command still running after a minute is terminated.
+    static func runToExit(
+        _ arguments: [String], executable: URL = KumoProcess.executable, environment: [String: String] = [:]
+    ) async throws -> (status: Int32, output: String, error: String) {
+        try await offTheCooperativePool {
+            let process = ChildProcess()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            let output = Pipe()
+            let error = Pipe()
+            process.standardOutput = output
+            process.standardError = error
+            try process.run()
+            // A server that starts after all would never end: it is stopped after a minute, and the test fails on it.
+            let stopper = DispatchWorkItem { if process.isRunning { process.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: stopper)
+            defer { stopper.cancel() }
+            let errorData = error.fileHandleForReading.readDataToEndOfFile()
+            let outputData = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        }
     }
 
     /// Creates the test application with known keys (once per data directory).

@@ -101,29 +101,9 @@ import Testing
     static func serveUntilExit(_ kumo: KumoProcess, _ arguments: [String], environment: [String: String] = [:]) async throws
         -> (status: Int32, output: String, errors: String)
     {
-        try await offTheCooperativePool { try serveUntilExitBlocking(kumo, arguments, environment: environment) }
-    }
-
-    private static func serveUntilExitBlocking(_ kumo: KumoProcess, _ arguments: [String], environment: [String: String]) throws
-        -> (status: Int32, output: String, errors: String)
-    {
-        let process = ChildProcess()
-        process.executableURL = KumoProcess.executable
-        process.arguments = ["serve", "--data-dir", kumo.dataDirectory.path] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // A server that starts after all would never end: it is stopped after a minute, and the test fails on its status.
-        let stopper = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: stopper)
-        defer { stopper.cancel() }
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let written = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, printed, written)
+        let result = try await KumoProcess.runToExit(
+            ["serve", "--data-dir", kumo.dataDirectory.path] + arguments, environment: environment)
+        return (result.status, result.output, result.error)
     }
 
     @Test func checkConfigPrintsEachSettingWithItsSourceFlagsOverEnvironmentOverFile() async throws {

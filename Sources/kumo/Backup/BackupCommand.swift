@@ -39,7 +39,7 @@ struct RestoreCommand: AsyncParsableCommand {
         commandName: "restore",
         abstract: "Restore a kumo backup into the data directory (SQLite; the server must be stopped) or a PostgreSQL database.",
         discussion: """
-            PostgreSQL: runs pg_restore --clean --if-exists --single-transaction on the pg_dump file of kumo backup, replacing
+            PostgreSQL: runs pg_restore --clean --if-exists --single-transaction on the pg_dump file of kumo backup, replacing \
             the tables it holds (stop the servers first).
             """)
 

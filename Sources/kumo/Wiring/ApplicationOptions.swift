@@ -1,10 +1,10 @@
 import ArgumentParser
 import KumoStorage
 
-/// The options of every command that acts on one application: which one (`--app NAME`, or the only application of the
-/// database) and where the data lives.
+/// The options of every command that acts on one application: which one (`--app NAME` or `KUMO_APP`, else the only
+/// application of the database: ``ApplicationLookup``) and where the data lives.
 struct ApplicationOptions: ParsableArguments {
-    @Option(name: .customLong("app"), help: "Application name (default: the only application of the database).")
+    @Option(name: .customLong("app"), help: "The application to act on (also KUMO_APP); may be left out when the database has only one.")
     var applicationName: String?
 
     @OptionGroup var storageOptions: StorageOptions

@@ -7,7 +7,7 @@ import KumoDashboard
 /// `/dashboard/` of the API port, or on a listener of its own.
 struct DashboardOptions: ParsableArguments {
     @Option(
-        name: .customLong("dashboard"), help: ArgumentHelp("on or off: serve the web dashboard at /dashboard/ (on).", valueName: "on|off"))
+        name: .customLong("dashboard"), help: ArgumentHelp("on or off: serve the web dashboard at /dashboard/ (default: on).", valueName: "on|off"))
     var dashboardOption: String?
 
     @Option(
@@ -24,12 +24,12 @@ struct DashboardOptions: ParsableArguments {
 
     @Option(
         name: .customLong("dashboard-password-hash-cost"),
-        help: ArgumentHelp("bcrypt cost of administrators' password hashes, 4…31 (12).", valueName: "cost"))
+        help: ArgumentHelp("bcrypt cost of administrators' password hashes, 4…31 (default: 12).", valueName: "cost"))
     var passwordHashCostOption: Int?
 
     @Option(
         name: .customLong("dashboard-audit-days"),
-        help: ArgumentHelp("How many days the dashboard's audit log keeps entries, 0 (forever)…3650 (365).", valueName: "days"))
+        help: ArgumentHelp("How many days the dashboard's audit log keeps entries, 0 (forever)…3650 (default: 365).", valueName: "days"))
     var auditDaysOption: Int?
 
     private var environment: [String: String] { ProcessInfo.processInfo.environment }

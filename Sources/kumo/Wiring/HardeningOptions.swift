@@ -14,21 +14,21 @@ struct HardeningOptions: ParsableArguments {
     @Option(
         name: .customLong("max-clock-skew"),
         help: ArgumentHelp(
-            "Refuse requests whose X-NCMB-Timestamp is further than this from the server clock (401 E401001); off by default.",
+            "Refuse requests whose X-NCMB-Timestamp is further than this from the server clock (401 E401001) (default: off).",
             valueName: "seconds"))
     var maximumClockSkewOption: Int?
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection waiting this long for a request (60).", valueName: "seconds"))
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection waiting this long for a request (default: 60).", valueName: "seconds"))
     var idleTimeoutOption: Double?
 
     @Option(
         name: .customLong("header-timeout"),
-        help: ArgumentHelp("Close a connection whose request head takes longer than this (10).", valueName: "seconds"))
+        help: ArgumentHelp("Close a connection whose request head takes longer than this (default: 10).", valueName: "seconds"))
     var headerTimeoutOption: Double?
 
     @Option(
         name: .customLong("body-timeout"),
-        help: ArgumentHelp("Answer 400 and close when a request body receives nothing for this long (30).", valueName: "seconds"))
+        help: ArgumentHelp("Answer 400 and close when a request body receives nothing for this long (default: 30).", valueName: "seconds"))
     var bodyTimeoutOption: Double?
 
     @Option(
@@ -39,26 +39,26 @@ struct HardeningOptions: ParsableArguments {
     @Option(
         name: .customLong("query-time-limit"),
         help: ArgumentHelp(
-            "Stop a read running longer than this with 429 E429001 (5; 0 for no limit).", valueName: "seconds"))
+            "Stop a read running longer than this with 429 E429001 (default: 5; 0 for no limit).", valueName: "seconds"))
     var queryTimeLimitOption: Double?
 
     @Option(
         name: .customLong("rate-limit-per-address"),
         help: ArgumentHelp(
-            "Requests a second one client address may send, bursts of twice that; more answer 429 E429002 (300; 0 for no limit).",
+            "Requests a second one client address may send, bursts of twice that; more answer 429 E429002 (default: 300; 0 for no limit).",
             valueName: "n"))
     var rateLimitPerAddressOption: Double?
 
     @Option(
         name: .customLong("rate-limit-per-application"),
         help: ArgumentHelp(
-            "Requests a second one application may receive, bursts of twice that (5000; 0 for no limit).", valueName: "n"))
+            "Requests a second one application may receive, bursts of twice that (default: 5000; 0 for no limit).", valueName: "n"))
     var rateLimitPerApplicationOption: Double?
 
     @Option(
         name: .customLong("max-body-bytes-in-flight"),
         help: ArgumentHelp(
-            "Request-body bytes held at once, all requests together; a body that does not fit answers 503 E503001 with Retry-After (67108864).",
+            "Request-body bytes held at once, all requests together; a body that does not fit answers 503 E503001 with Retry-After (default: 67108864).",
             valueName: "bytes"))
     var maximumBodyBytesInFlightOption: Int?
 

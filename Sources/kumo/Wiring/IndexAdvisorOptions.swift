@@ -10,13 +10,13 @@ import ServiceLifecycle
 struct IndexAdvisorOptions: ParsableArguments {
     @Option(
         name: .customLong("slow-query-ms"),
-        help: ArgumentHelp("Record finds slower than this for `kumo classes index suggest`; 0 records none (100).", valueName: "milliseconds"))
+        help: ArgumentHelp("Record finds slower than this for `kumo classes index suggest`; 0 records none (default: 100).", valueName: "milliseconds"))
     var slowQueryMillisecondsOption: Double?
 
     @Option(
         name: .customLong("auto-index"),
         help: ArgumentHelp(
-            "on or off: create the indexes the slowest query shapes call for, at most 3 per class (off).", valueName: "on|off"))
+            "on or off: create the indexes the slowest query shapes call for, at most 3 per class (default: off).", valueName: "on|off"))
     var autoIndexOption: String?
 
     private var environment: [String: String] { ProcessInfo.processInfo.environment }

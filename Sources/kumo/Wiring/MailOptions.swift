@@ -7,7 +7,7 @@ import KumoSeams
 struct MailOptions: ParsableArguments {
     @Option(
         name: .customLong("mail-transport"),
-        help: "file (write .eml files into --mail-directory; the default) or sendmail (pipe to --sendmail-command).")
+        help: "file (write .eml files into --mail-directory) or sendmail (pipe to --sendmail-command).")
     var transport = ProcessInfo.processInfo.environment["KUMO_MAIL_TRANSPORT"] ?? "file"
 
     @Option(name: .customLong("mail-directory"), help: "file transport: where .eml files go (default: <data-dir>/mail).")
@@ -21,14 +21,20 @@ struct MailOptions: ParsableArguments {
 
     @Option(
         name: .customLong("sendmail-argument"),
-        help: "sendmail transport: an argument of the command (repeatable; default -t -i).")
+        help: "sendmail transport: an argument of the command (repeatable; default: -t -i).")
     var sendmailArguments: [String] = []
+
+    /// The directory the file transport writes into, or `nil` for another transport.
+    func fileTransportDirectory(dataDirectory: String) -> String? {
+        guard transport.lowercased() == "file" else { return nil }
+        return directory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("mail").path
+    }
 
     /// The transport to build and the line `kumo serve` prints about it.
     func makeTransport(dataDirectory: String) throws -> (transport: any MailTransport, description: String) {
         switch transport.lowercased() {
         case "file":
-            let path = directory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("mail").path
+            let path = fileTransportDirectory(dataDirectory: dataDirectory) ?? dataDirectory
             let url = URL(fileURLWithPath: path).standardizedFileURL
             return (FileMailTransport(directory: url), "written to \(url.path) as .eml files")
         case "sendmail":

@@ -9,20 +9,20 @@ import Logging
 struct OperationsOptions: ParsableArguments {
     @Option(
         name: .customLong("metrics-port"),
-        help: ArgumentHelp("Serve Prometheus metrics at http://<metrics-host>:<port>/metrics; off by default, 0 picks a free port.", valueName: "port"))
+        help: ArgumentHelp("Serve Prometheus metrics at http://<metrics-host>:<port>/metrics; 0 picks a free port (default: off).", valueName: "port"))
     var metricsPortOption: Int?
 
     @Option(
         name: .customLong("metrics-host"),
-        help: ArgumentHelp("Address of the metrics listener (127.0.0.1: keep it off the public network).", valueName: "address"))
+        help: ArgumentHelp("Address of the metrics listener (default: 127.0.0.1, which keeps it off the public network).", valueName: "address"))
     var metricsHostOption: String?
 
-    @Option(name: .customLong("log-format"), help: ArgumentHelp("logfmt or json: how every log line is written (logfmt).", valueName: "format"))
+    @Option(name: .customLong("log-format"), help: ArgumentHelp("logfmt or json: how every log line is written (default: logfmt).", valueName: "format"))
     var logFormatOption: String?
 
     @Option(
         name: .customLong("access-log"),
-        help: ArgumentHelp("on or off: one line per request at info (on).", valueName: "on|off"))
+        help: ArgumentHelp("on or off: one line per request at info (default: on).", valueName: "on|off"))
     var accessLogOption: String?
 
     @Option(
@@ -35,7 +35,7 @@ struct OperationsOptions: ParsableArguments {
     @Option(
         name: .customLong("stall-threshold-ms"),
         help: ArgumentHelp(
-            "Log and count event-loop ticks at least this long (warning, kumo_event_loop_stalls_total); 0 turns it off (100).",
+            "Log and count event-loop ticks at least this long (warning, kumo_event_loop_stalls_total); 0 turns it off (default: 100).",
             valueName: "milliseconds"))
     var stallThresholdOption: Double?
 

@@ -7,32 +7,32 @@ import KumoRealtime
 struct RealtimeOptions: ParsableArguments {
     @Option(
         name: .customLong("realtime"),
-        help: ArgumentHelp("on or off: upgrade GET /2013-09-01/realtime to a WebSocket for subscriptions (on).", valueName: "on|off"))
+        help: ArgumentHelp("on or off: upgrade GET /2013-09-01/realtime to a WebSocket for subscriptions (default: on).", valueName: "on|off"))
     var realtimeOption: String?
 
     @Option(
         name: .customLong("realtime-max-subscriptions"),
-        help: ArgumentHelp("Subscriptions one realtime connection may hold (100).", valueName: "count"))
+        help: ArgumentHelp("Subscriptions one realtime connection may hold (default: 100).", valueName: "count"))
     var maximumSubscriptionsOption: Int?
 
     @Option(
         name: .customLong("realtime-max-connections"),
-        help: ArgumentHelp("Realtime connections one application may have on this instance (10000).", valueName: "count"))
+        help: ArgumentHelp("Realtime connections one application may have on this instance (default: 10000).", valueName: "count"))
     var maximumConnectionsOption: Int?
 
     @Option(
         name: .customLong("realtime-max-message-bytes"),
-        help: ArgumentHelp("Largest message a realtime client may send (65536).", valueName: "bytes"))
+        help: ArgumentHelp("Largest message a realtime client may send (default: 65536).", valueName: "bytes"))
     var maximumMessageBytesOption: Int?
 
     @Option(
         name: .customLong("realtime-ping-interval"),
-        help: ArgumentHelp("Seconds between the server's pings; an unanswered ping closes the connection (30).", valueName: "seconds"))
+        help: ArgumentHelp("Seconds between the server's pings; an unanswered ping closes the connection (default: 30).", valueName: "seconds"))
     var pingIntervalOption: Double?
 
     @Option(
         name: .customLong("realtime-queue-limit"),
-        help: ArgumentHelp("Messages and events waiting for one connection before it is closed as too slow (1000).", valueName: "count"))
+        help: ArgumentHelp("Messages and events waiting for one connection before it is closed as too slow (default: 1000).", valueName: "count"))
     var queueLimitOption: Int?
 
     private var environment: [String: String] { ProcessInfo.processInfo.environment }

@@ -8,12 +8,12 @@ import NIOCore
 
 /// Options shared by every command that touches data: which engine, and its settings.
 struct StorageOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: "Directory holding the SQLite database (created when missing).")
+    @Option(name: .customLong("data-dir"), help: "Directory holding the SQLite database (created when missing; also KUMO_DATA_DIR).")
     var dataDirectory = ProcessInfo.processInfo.environment["KUMO_DATA_DIR"] ?? "./kumo-data"
 
     @Option(
         name: .customLong("database"),
-        help: "sqlite (the embedded default, inside --data-dir) or postgres://user:password@host:5432/database[?schema=NAME].")
+        help: "sqlite (embedded, inside --data-dir) or postgres://user:password@host:5432/database[?schema=NAME].")
     var database = ProcessInfo.processInfo.environment["KUMO_DATABASE"] ?? "sqlite"
 
     @Option(name: .customLong("database-timeout"), help: "PostgreSQL: seconds a storage call may take before it fails with E503001.")
@@ -22,7 +22,7 @@ struct StorageOptions: ParsableArguments {
     @Option(name: .customLong("database-maximum-connections"), help: "PostgreSQL: the most connections this instance opens.")
     var databaseMaximumConnections = Int(ProcessInfo.processInfo.environment["KUMO_DATABASE_MAXIMUM_CONNECTIONS"] ?? "") ?? 20
 
-    @Option(name: .customLong("sqlite-synchronous"), help: "SQLite durability: full (default) or normal.")
+    @Option(name: .customLong("sqlite-synchronous"), help: "SQLite durability: full (an answered write is on disk) or normal.")
     var synchronous = ProcessInfo.processInfo.environment["KUMO_STORAGE_SQLITE_SYNCHRONOUS"] ?? "full"
 
     /// Whether `--database` selects PostgreSQL.
@@ -57,6 +57,7 @@ struct StorageOptions: ParsableArguments {
         guard database == "sqlite" else {
             throw ValidationError("--database must be 'sqlite' or a postgres:// URL, not '\(database)'")
         }
+        try checkDataDirectory()
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         var configuration = SQLiteConfiguration(databasePath: databasePath)
         configuration.readLimits = readLimits
@@ -67,6 +68,15 @@ struct StorageOptions: ParsableArguments {
         default: throw ValidationError("--sqlite-synchronous must be 'full' or 'normal', not '\(synchronous)'")
         }
         return try await SQLiteStorage.open(configuration: configuration, logger: logger)
+    }
+
+    /// Fails, naming the directory, the user and the permissions, unless SQLite's data directory (and the database files
+    /// already in it) can be written or created: checked before anything is created in it.
+    func checkDataDirectory() throws {
+        guard !usesPostgres else { return }
+        try StartupCheck.writableDirectory(
+            dataDirectory, flag: "--data-dir",
+            files: ["kumo.sqlite", "kumo.sqlite-wal", "kumo.sqlite-shm", "kumo.sqlite-files"])
     }
 
     /// The PostgreSQL settings from `--database`, `--database-timeout` and `--database-maximum-connections`.
