@@ -10,6 +10,7 @@ import KumoDashboard
 import KumoOperations
 import KumoPush
 import KumoRealtime
+import KumoS3
 import KumoScripts
 import KumoServer
 import KumoSQLite
@@ -134,13 +135,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("backup-dir"), help: "SQLite: where scheduled backups go (default: <data-dir>/backups).")
     var backupDirectory = ProcessInfo.processInfo.environment["KUMO_BACKUP_DIR"]
 
+    /// The bucket of `--backup-dir s3://BUCKET[/PREFIX]`, or `nil` for a local folder.
+    func backupArchive() throws -> S3BackupArchive? {
+        guard let backupDirectory, backupDirectory.hasPrefix("s3://") else { return nil }
+        var storage = storageOptions.fileStorage
+        storage.location = backupDirectory
+        return S3BackupArchive(client: S3Client(location: try storage.s3Location(), credentials: try FileStorageOptions.credentials()))
+    }
+
     /// The backup schedule of `--backup-every`, `--backup-keep` and `--backup-dir`, or `nil` without `--backup-every`.
     func backupSchedule() throws -> SQLiteBackupSchedule? {
         guard let backupEvery, !backupEvery.isEmpty else { return nil }
         guard !storageOptions.usesPostgres else {
             throw ValidationError("--backup-every backs up SQLite; back up PostgreSQL with pg_dump (see docs/deployment.md)")
         }
-        let directory = backupDirectory ?? URL(fileURLWithPath: storageOptions.dataDirectory).appendingPathComponent("backups").path
+        var directory = backupDirectory ?? URL(fileURLWithPath: storageOptions.dataDirectory).appendingPathComponent("backups").path
+        if directory.hasPrefix("s3://") {
+            // Each backup is staged here, uploaded, then removed (BackupScheduler).
+            directory = URL(fileURLWithPath: storageOptions.dataDirectory).appendingPathComponent("backups-staging").path
+        }
         do {
             return try SQLiteBackupSchedule(every: backupEvery, keep: backupKeep, directory: directory)
         } catch let failure as SQLiteBackup.Failure {
@@ -230,6 +243,8 @@ struct ServeCommand: AsyncParsableCommand {
             : nil
         // The server's event loops, made before storage so that PostgreSQL's connections live on them too.
         let eventLoopGroup: any EventLoopGroup = stallTracer?.makeEventLoopGroup() ?? MultiThreadedEventLoopGroup.singleton
+        // File bytes on S3: the bucket is checked before any database or application is opened or created.
+        try await storageOptions.fileStorage.checkBucket()
         let storage = try await storageOptions.openStorage(
             logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup,
             publishesChanges: realtimeOptions.isOn)
@@ -312,7 +327,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let schedule = try backupSchedule() {
             services.insert(
-                .init(service: BackupScheduler(schedule: schedule, databasePath: storageOptions.databasePath, clock: environment.clock, logger: logger)),
+                .init(
+                    service: BackupScheduler(
+                        schedule: schedule, databasePath: storageOptions.databasePath, copiesFileBytes: !storageOptions.fileStorage.usesS3,
+                        archive: try backupArchive(), clock: environment.clock, logger: logger)),
                 at: 1)
         }
         let serviceGroup = ServiceGroup(
