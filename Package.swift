@@ -109,6 +109,29 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // File bytes on an S3-compatible object store (docs/decisions/0132-file-bytes-on-s3.md).
+        .target(
+            name: "KumoS3",
+            dependencies: [
+                "KumoStorage",
+                "NCMBWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoS3Tests",
+            dependencies: [
+                "KumoS3", "KumoStorage", "KumoSQLite", "KumoPostgres", "NCMBWire", "KumoTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Server
         .target(name: "KumoSeams", dependencies: ["NCMBWire", "KumoStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "KumoSeamsTests", dependencies: ["KumoSeams"], swiftSettings: swiftSettings),
@@ -444,7 +467,10 @@ let package = Package(
                 "KumoOperations",
                 "KumoDashboard",
                 "KumoRealtime",
+                "KumoS3",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `kumo files copy` verifies each copy by its SHA-256.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -478,6 +504,7 @@ let package = Package(
                 "KumoServer",
                 "KumoIdentity",
                 "KumoPush",
+                "KumoS3",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -515,7 +542,7 @@ let package = Package(
         .testTarget(
             name: "KumoEndToEndTests",
             dependencies: [
-                "NCMB", "KumoTestSupport", "KumoSQLite", "KumoSeams", "NCMBWire",
+                "NCMB", "KumoTestSupport", "KumoSQLite", "KumoSeams", "NCMBWire", "KumoS3",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -60,6 +60,8 @@ FEATURES = [
     ("HTTPS", r"\bhttps\b|\btls\b", ("flag", "serve --tls-certificate-chain")),
     ("PostgreSQL", r"\bpostgres(ql)?\b", ("flag", "serve --database")),
     ("install", r"\binstall(ation)?\b", ("file", "docs/deployment/kumo.service")),
+    ("S3 file storage", r"\bs3\b|\bobject storage\b|\bbucket\b", ("flag", "serve --file-storage")),
+    ("copying file bytes", r"\bfiles copy\b", ("command", "files copy")),
 ]
 
 # What saying a feature is absent looks like.

@@ -16,9 +16,25 @@ struct PostgresBlobStore: BlobStore {
     var now: @Sendable () -> WireDate = { WireDate(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded())) }
 
     func makeWriter(applicationId: String) async throws -> any BlobWriter {
-        let blobId = BlobIdentifier.random()
+        try await makeWriter(applicationId: applicationId, blobId: BlobIdentifier.random(), replacing: false)
+    }
+
+    /// A writer of a blob with a given id (`kumo files move` copies blobs under their ids): a blob of that id, committed
+    /// or not, is deleted first.
+    func makeWriter(applicationId: String, blobId: String) async throws -> any BlobWriter {
+        guard BlobIdentifier.isValid(blobId) else {
+            throw StorageError.unavailable("The blob id \(blobId) cannot name a blob.")
+        }
+        return try await makeWriter(applicationId: applicationId, blobId: blobId, replacing: true)
+    }
+
+    private func makeWriter(applicationId: String, blobId: String, replacing: Bool) async throws -> any BlobWriter {
         let startedAt = now().millisecondsSince1970
         try await database.single { transaction in
+            if replacing {
+                try await transaction.execute(
+                    "DELETE FROM blobs WHERE application_id = $1 AND blob_id = $2", [.text(applicationId), .text(blobId)])
+            }
             try await transaction.execute(
                 "INSERT INTO blobs (application_id, blob_id, started_at) VALUES ($1, $2, $3)",
                 [.text(applicationId), .text(blobId), .integer(startedAt)])

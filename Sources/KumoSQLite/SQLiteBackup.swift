@@ -38,9 +38,12 @@ package enum SQLiteBackup {
     /// Takes a backup of the database at `databasePath` (with the blobs under `blobDirectory`) into `outputPath`,
     /// replacing a file there only once the new backup is complete and verified.
     ///
+    /// - Parameter blobDirectory: the engine's file bytes, copied into the backup; `nil` when they live in an object
+    ///   store (`--file-storage s3://…`, docs/decisions/0132-file-bytes-on-s3.md), whose own versioning protects them:
+    ///   the backup then holds the database only.
     /// - Throws: ``Failure`` when the database cannot be read, a blob stays missing, or the result fails its integrity
     ///   check.
-    package static func backup(databasePath: String, blobDirectory: String, to outputPath: String, logger: Logger) async throws -> Report {
+    package static func backup(databasePath: String, blobDirectory: String?, to outputPath: String, logger: Logger) async throws -> Report {
         let partial = outputPath + ".partial"
         var lastError: (any Error)?
         for attempt in 1...attempts {
@@ -139,7 +142,7 @@ package enum SQLiteBackup {
     }
 
     /// One attempt: snapshot, blobs, info, integrity check.
-    private static func snapshot(databasePath: String, blobDirectory: String, to partial: String) async throws -> Report {
+    private static func snapshot(databasePath: String, blobDirectory: String?, to partial: String) async throws -> Report {
         guard FileManager.default.fileExists(atPath: databasePath) else { throw Failure(description: "\(databasePath) does not exist") }
         let snapshot = try await blocking {
             let source = try open(databasePath)
@@ -162,11 +165,12 @@ package enum SQLiteBackup {
                 WHERE c.class_name = 'file' AND json_type(o.fields, '$.blobId') = 'text' ORDER BY 1, 2
                 """, [])
         }
-        let store = DiskBlobStore(directory: blobDirectory, blockingPool: NIOBlockingWorkPool())
         var blobs = 0
         var bytes: Int64 = 0
         try snapshot.execute("BEGIN")
+        let store = blobDirectory.map { DiskBlobStore(directory: $0, blockingPool: NIOBlockingWorkPool()) }
         for row in referenced {
+            guard let store else { break }
             guard let applicationId = row.string("application_id"), let blobId = row.string("blob_id") else { continue }
             var offset: Int64 = 0
             var index: Int64 = 0
@@ -194,7 +198,8 @@ package enum SQLiteBackup {
         }
         let objects = try await blocking {
             _ = try snapshot.rows(
-                "INSERT INTO kumo_backup_info (key, value) VALUES ('format', 'kumo-backup-1'), ('createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))", [])
+                "INSERT INTO kumo_backup_info (key, value) VALUES ('format', 'kumo-backup-1'), ('createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), ('fileBytes', ?1)",
+                [.text(blobDirectory == nil ? "elsewhere" : "included")])
             try snapshot.execute("COMMIT")
             try verify(snapshot, path: partial)
             return Int(try snapshot.rows("SELECT COUNT(*) AS count FROM objects", []).first?.integer("count") ?? 0)

@@ -62,7 +62,7 @@ package struct SQLiteBackupSchedule: Sendable, Hashable {
     }
 
     /// Takes one backup at `date` into the folder and deletes the expired ones.
-    package func run(at date: WireDate, databasePath: String, blobDirectory: String, logger: Logger) async throws -> SQLiteBackup.Report {
+    package func run(at date: WireDate, databasePath: String, blobDirectory: String?, logger: Logger) async throws -> SQLiteBackup.Report {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName(at: date)).path
         let report = try await SQLiteBackup.backup(databasePath: databasePath, blobDirectory: blobDirectory, to: path, logger: logger)
@@ -77,7 +77,7 @@ package struct SQLiteBackupSchedule: Sendable, Hashable {
     /// server passes `Task.sleep`, tests a clock they advance), `now` dates each backup. A failed backup is logged and
     /// the next one is tried on time; `completed` sees every outcome.
     package func runRepeatedly(
-        databasePath: String, blobDirectory: String, logger: Logger, sleep: @Sendable (Duration) async throws -> Void,
+        databasePath: String, blobDirectory: String?, logger: Logger, sleep: @Sendable (Duration) async throws -> Void,
         now: @Sendable () -> WireDate, completed: @Sendable (Result<SQLiteBackup.Report, any Error>) async -> Void = { _ in }
     ) async throws {
         while !Task.isCancelled {

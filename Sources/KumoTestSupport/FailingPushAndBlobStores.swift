@@ -17,6 +17,10 @@ package struct FailingBlobStore: BlobStore {
         return try await onMakeWriter(applicationId)
     }
 
+    package func makeWriter(applicationId: String, blobId: String) async throws -> any BlobWriter {
+        throw UnexpectedCall("BlobStore.makeWriter(blobId:)", blobId)
+    }
+
     package func read(applicationId: String, blobId: String, offset: Int64, length: Int) async throws -> [UInt8] {
         guard let onRead else { throw UnexpectedCall("BlobStore.read", blobId) }
         return try await onRead(applicationId, blobId, offset, length)

@@ -10,7 +10,7 @@ struct Kumo: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, AppsCommand.self, ClassesCommand.self, ProvidersCommand.self, CallCommand.self, BenchCommand.self,
             ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, SampleExportCommand.self,
-            ScriptsCommand.self, AdminsCommand.self,
+            ScriptsCommand.self, AdminsCommand.self, FilesCommand.self,
         ]
     )
 

@@ -10,6 +10,7 @@ import KumoDashboard
 import KumoOperations
 import KumoPush
 import KumoRealtime
+import KumoS3
 import KumoScripts
 import KumoServer
 import KumoSQLite
@@ -69,13 +70,21 @@ struct ServeCommand: AsyncParsableCommand {
     /// Where push notifications go.
     func makePushEndpoints() throws -> PushEndpoints { try pushOptions.makePushEndpoints() }
 
+    /// The bucket of `--backup-dir s3://BUCKET[/PREFIX]`, or `nil` for a local folder.
+    func backupArchive() throws -> S3BackupArchive? {
+        guard backupDirectory.hasPrefix("s3://") else { return nil }
+        var storage = storageOptions.fileStorage
+        storage.location = backupDirectory
+        return S3BackupArchive(client: S3Client(location: try storage.s3Location(), credentials: try FileStorageOptions.credentials()))
+    }
+
     /// The backup schedule of `--backup-every`, `--backup-keep` and `--backup-dir`, or `nil` without `--backup-every`.
     func backupSchedule() throws -> SQLiteBackupSchedule? {
         guard let backupEvery = backupOptions.backupEvery, !backupEvery.isEmpty else { return nil }
         guard !storageOptions.usesPostgres else {
             throw ValidationError("--backup-every backs up SQLite; back up PostgreSQL with pg_dump (see docs/deployment.md)")
         }
-        let directory = backupDirectory
+        let directory = backupFolder
         do {
             return try SQLiteBackupSchedule(every: backupEvery, keep: backupOptions.backupKeep, directory: directory)
         } catch let failure as SQLiteBackup.Failure {
@@ -86,6 +95,13 @@ struct ServeCommand: AsyncParsableCommand {
     /// `--backup-dir`, else `<data-dir>/backups`.
     var backupDirectory: String {
         backupOptions.backupDirectory ?? URL(fileURLWithPath: storageOptions.dataDirectory).appendingPathComponent("backups").path
+    }
+
+    /// The local folder scheduled backups are written to: `backupDirectory`, or a staging folder in the data directory
+    /// when backups go to a bucket (each is uploaded, then removed, by `BackupScheduler`).
+    var backupFolder: String {
+        guard backupDirectory.hasPrefix("s3://") else { return backupDirectory }
+        return URL(fileURLWithPath: storageOptions.dataDirectory).appendingPathComponent("backups-staging").path
     }
 
     func validate() throws {
@@ -145,7 +161,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let mailDirectory = mailOptions.fileTransportDirectory(dataDirectory: storageOptions.dataDirectory) {
             try StartupCheck.writableDirectory(mailDirectory, flag: "--mail-directory")
         }
-        if try backupSchedule() != nil { try StartupCheck.writableDirectory(backupDirectory, flag: "--backup-dir") }
+        if try backupSchedule() != nil { try StartupCheck.writableDirectory(backupFolder, flag: "--backup-dir") }
         let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
         let pushEndpoints = try makePushEndpoints()
         let slowQueries = indexAdvisorOptions.makeRecorder()
@@ -156,6 +172,8 @@ struct ServeCommand: AsyncParsableCommand {
             : nil
         // The server's event loops, made before storage so that PostgreSQL's connections live on them too.
         let eventLoopGroup: any EventLoopGroup = stallTracer?.makeEventLoopGroup() ?? MultiThreadedEventLoopGroup.singleton
+        // File bytes on S3: the bucket is checked before any database or application is opened or created.
+        try await storageOptions.fileStorage.checkBucket()
         let storage = try await storageOptions.openStorage(
             logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup,
             publishesChanges: realtimeOptions.isOn)
@@ -239,7 +257,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let schedule = try backupSchedule() {
             services.insert(
-                .init(service: BackupScheduler(schedule: schedule, databasePath: storageOptions.databasePath, clock: environment.clock, logger: logger)),
+                .init(
+                    service: BackupScheduler(
+                        schedule: schedule, databasePath: storageOptions.databasePath, copiesFileBytes: !storageOptions.fileStorage.usesS3,
+                        archive: try backupArchive(), clock: environment.clock, logger: logger)),
                 at: 1)
         }
         let serviceGroup = ServiceGroup(

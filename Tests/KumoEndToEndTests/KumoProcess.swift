@@ -40,11 +40,16 @@ final class KumoProcess: @unchecked Sendable {
     }
 
     /// Runs `kumo` with arguments to completion and returns its standard output.
+    ///
+    /// - Parameter environment: variables added to this process's environment.
     @discardableResult
-    func runCommand(_ arguments: [String]) throws -> String {
+    func runCommand(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
         let process = ChildProcess()
         process.executableURL = Self.executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

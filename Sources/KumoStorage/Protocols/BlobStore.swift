@@ -14,6 +14,12 @@ package protocol BlobStore: Sendable {
     /// Starts a new, invisible blob of an application.
     func makeWriter(applicationId: String) async throws -> any BlobWriter
 
+    /// Starts a blob with a given id, as a restore or `kumo files move` writes back blobs that metadata objects name;
+    /// committing replaces a blob of that id.
+    ///
+    /// - Throws: `StorageError.unavailable` for an id that cannot name a blob.
+    func makeWriter(applicationId: String, blobId: String) async throws -> any BlobWriter
+
     /// Up to `length` bytes of a committed blob from `offset` (fewer only at its end; empty at or past the end).
     ///
     /// - Throws: `StorageError.notFound` when the blob does not exist (never committed, or deleted).

@@ -32,6 +32,8 @@ struct ServeSetting: Sendable {
     let defaultText: String
     /// Whether `--check-config` masks it (a database URL's password).
     var isSecret = false
+    /// Whether `--check-config` hides its whole value (a credential).
+    var hidesValue = false
 
     /// The flag.
     var flag: String { "--" + key }
@@ -128,6 +130,13 @@ enum ServeSettings {
             key: "database-maximum-connections", environment: "KUMO_DATABASE_MAXIMUM_CONNECTIONS", kind: .integer(1...10_000),
             defaultText: "20"),
         .init(key: "sqlite-synchronous", environment: "KUMO_STORAGE_SQLITE_SYNCHRONOUS", kind: .choice(["full", "normal"]), defaultText: "full"),
+        .init(key: "file-storage", environment: "KUMO_FILE_STORAGE", kind: .text, defaultText: "default"),
+        .init(key: "s3-endpoint", environment: "KUMO_S3_ENDPOINT", kind: .text, defaultText: "(AWS's endpoint of the region)"),
+        .init(key: "s3-region", environment: "AWS_REGION", kind: .text, defaultText: "us-east-1"),
+        .init(key: "s3-addressing", environment: "KUMO_S3_ADDRESSING", kind: .choice(["path", "virtual"]), defaultText: "(path with --s3-endpoint)"),
+        .init(key: "s3-access-key-id", environment: "AWS_ACCESS_KEY_ID", kind: .text, defaultText: "(none)", hidesValue: true),
+        .init(key: "s3-secret-access-key", environment: "AWS_SECRET_ACCESS_KEY", kind: .text, defaultText: "(none)", hidesValue: true),
+        .init(key: "s3-session-token", environment: "AWS_SESSION_TOKEN", kind: .text, defaultText: "(none)", hidesValue: true),
         .init(key: "backup-every", environment: "KUMO_BACKUP_EVERY", kind: .text, defaultText: "(off)"),
         .init(key: "backup-keep", environment: "KUMO_BACKUP_KEEP", kind: .integer(1...100_000), defaultText: "14"),
         .init(key: "backup-dir", environment: "KUMO_BACKUP_DIR", kind: .text, defaultText: "<data-dir>/backups"),
@@ -213,7 +222,7 @@ enum ServeSettings {
             } else {
                 (value, origin) = (setting.defaultText, "default")
             }
-            let shown = setting.isSecret ? mask(value) : value
+            let shown = setting.hidesValue && origin != "default" ? "(set, not shown)" : setting.isSecret ? mask(value) : value
             lines.append(setting.key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + shown + "  (" + origin + ")")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -25,6 +25,9 @@ struct StorageOptions: ParsableArguments {
     @Option(name: .customLong("sqlite-synchronous"), help: "SQLite durability: full (an answered write is on disk) or normal.")
     var synchronous = ProcessInfo.processInfo.environment["KUMO_STORAGE_SQLITE_SYNCHRONOUS"] ?? "full"
 
+    /// Where file bytes live: the engine's own store or an S3-compatible bucket (docs/decisions/0132-file-bytes-on-s3.md).
+    @OptionGroup var fileStorage: FileStorageOptions
+
     /// Whether `--database` selects PostgreSQL.
     var usesPostgres: Bool { database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") }
 
@@ -43,9 +46,21 @@ struct StorageOptions: ParsableArguments {
     /// - Parameter eventLoopGroup: the server's event loops, which PostgreSQL's connections then share (`kumo serve`).
     /// - Parameter publishesChanges: whether PostgreSQL announces writes to every instance's change feed (`kumo serve`
     ///   with realtime on); SQLite's feed costs nothing until someone listens.
+    /// - Parameter engineFilesOnly: keep the engine's own file store whatever `--file-storage` says (`kumo files copy`).
     func openStorage(
         logger: Logger, readLimits: ReadLimits = .unlimited, slowQueries: SlowQueryRecorder? = nil,
-        eventLoopGroup: (any EventLoopGroup)? = nil, publishesChanges: Bool = false
+        eventLoopGroup: (any EventLoopGroup)? = nil, publishesChanges: Bool = false, engineFilesOnly: Bool = false
+    ) async throws -> any StorageBackend {
+        let storage = try await openEngine(
+            logger: logger, readLimits: readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup,
+            publishesChanges: publishesChanges)
+        return engineFilesOnly ? storage : try fileStorage.applied(to: storage)
+    }
+
+    /// The engine alone, its file bytes in its own store.
+    private func openEngine(
+        logger: Logger, readLimits: ReadLimits, slowQueries: SlowQueryRecorder?, eventLoopGroup: (any EventLoopGroup)?,
+        publishesChanges: Bool
     ) async throws -> any StorageBackend {
         if usesPostgres {
             var configuration = try postgresConfiguration()
@@ -110,5 +125,10 @@ extension StorageOptions {
         logger: Logger? = nil, _ body: (any StorageBackend) async throws -> Value
     ) async throws -> Value {
         try await openStorage(logger: logger ?? LoggingSetup.bootstrap(level: "warning")).closing(after: body)
+    }
+
+    /// ``withStorage(logger:_:)`` with the engine's own file store, whatever `--file-storage` says.
+    func withEngineStorage<Value>(_ body: (any StorageBackend) async throws -> Value) async throws -> Value {
+        try await openStorage(logger: LoggingSetup.bootstrap(level: "warning"), engineFilesOnly: true).closing(after: body)
     }
 }
