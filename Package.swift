@@ -294,6 +294,20 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "KumoImportJobs",
+            dependencies: [
+                "KumoImport", "KumoStorage", "KumoSeams", "NCMBWire",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoImportJobsTests",
+            dependencies: ["KumoImportJobs", "KumoImport", "KumoStorage", "KumoTestSupport", "NCMBWire"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Scripts
         .target(
@@ -353,91 +367,55 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: - Dashboard
+        // MARK: - Administration
         .target(
-            name: "KumoDashboard",
+            name: "KumoAdministration",
             dependencies: [
                 "KumoStorage",
                 "KumoSeams",
                 "NCMBWire",
-                // The import jobs run `kumo import`'s importer; the Overview reads the per-minute metrics ring.
-                "KumoImport",
-                "KumoOperations",
-                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // One line per file of Assets/ (and its entry in DashboardAssets.swift).
-            resources: [
-                .embedInCode("Assets/acl-editor.js"),
-                .embedInCode("Assets/api.js"),
-                .embedInCode("Assets/app.js"),
-                .embedInCode("Assets/breadcrumbs.js"),
-                .embedInCode("Assets/charts.js"),
-                .embedInCode("Assets/dialogs.js"),
-                .embedInCode("Assets/dom.js"),
-                .embedInCode("Assets/editors.js"),
-                .embedInCode("Assets/export.js"),
-                .embedInCode("Assets/filter.js"),
-                .embedInCode("Assets/i18n.js"),
-                .embedInCode("Assets/import-job.js"),
-                .embedInCode("Assets/index.html"),
-                .embedInCode("Assets/messages-en-application.js"),
-                .embedInCode("Assets/messages-en-common.js"),
-                .embedInCode("Assets/messages-en-data.js"),
-                .embedInCode("Assets/messages-en-operations.js"),
-                .embedInCode("Assets/messages-en.js"),
-                .embedInCode("Assets/messages-ja-application.js"),
-                .embedInCode("Assets/messages-ja-common.js"),
-                .embedInCode("Assets/messages-ja-data.js"),
-                .embedInCode("Assets/messages-ja-operations.js"),
-                .embedInCode("Assets/messages-ja.js"),
-                .embedInCode("Assets/page-application.js"),
-                .embedInCode("Assets/page-applications.js"),
-                .embedInCode("Assets/page-audit.js"),
-                .embedInCode("Assets/page-class-indexes.js"),
-                .embedInCode("Assets/page-class-permissions.js"),
-                .embedInCode("Assets/page-classes.js"),
-                .embedInCode("Assets/page-file.js"),
-                .embedInCode("Assets/page-files.js"),
-                .embedInCode("Assets/page-import.js"),
-                .embedInCode("Assets/page-installations.js"),
-                .embedInCode("Assets/page-object.js"),
-                .embedInCode("Assets/page-objects.js"),
-                .embedInCode("Assets/page-overview.js"),
-                .embedInCode("Assets/page-push-new.js"),
-                .embedInCode("Assets/page-push.js"),
-                .embedInCode("Assets/page-pushes.js"),
-                .embedInCode("Assets/page-role.js"),
-                .embedInCode("Assets/page-roles.js"),
-                .embedInCode("Assets/page-script.js"),
-                .embedInCode("Assets/page-scripts.js"),
-                .embedInCode("Assets/page-settings.js"),
-                .embedInCode("Assets/page-user.js"),
-                .embedInCode("Assets/page-users.js"),
-                .embedInCode("Assets/pager.js"),
-                .embedInCode("Assets/push-body.js"),
-                .embedInCode("Assets/push-text.js"),
-                .embedInCode("Assets/router.js"),
-                .embedInCode("Assets/script-deploy.js"),
-                .embedInCode("Assets/script-log.js"),
-                .embedInCode("Assets/script-run.js"),
-                .embedInCode("Assets/settings-form.js"),
-                .embedInCode("Assets/settings-providers.js"),
-                .embedInCode("Assets/settings-push.js"),
-                .embedInCode("Assets/styles.css"),
-                .embedInCode("Assets/values.js"),
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoAdministrationTests",
+            dependencies: ["KumoAdministration", "KumoStorage", "KumoTestSupport", "NCMBWire"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Dashboard
+        .target(
+            name: "KumoDashboard",
+            dependencies: [
+                "KumoAdministration",
+                "KumoStorage",
+                "KumoSeams",
+                "NCMBWire",
+                // The import jobs and exports it serves; the Overview reads the per-minute metrics ring.
+                "KumoImportJobs",
+                "KumoOperations",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ],
+            // package.json only tells Node.js that Assets/ holds ES modules (the JavaScript tests); it is not served.
+            exclude: ["package.json"],
+            // Every file of Assets/, embedded in the binary; DashboardAssets.embedded names each one (a test checks both
+            // agree).
+            resources: [.embedInCode("Assets")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "KumoDashboardTests",
             dependencies: [
-                "KumoDashboard", "KumoServer", "KumoSeams", "KumoStorage", "KumoTestSupport", "NCMBWire", "KumoOperations",
+                "KumoDashboard", "KumoAdministration", "KumoImportJobs", "KumoServer", "KumoSeams", "KumoStorage", "KumoTestSupport",
+                "NCMBWire", "KumoOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -446,6 +424,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // The web app's JavaScript tests, which `node --test` runs (DashboardScriptTests).
+            exclude: ["JavaScript"],
             swiftSettings: swiftSettings
         ),
 
@@ -463,8 +443,10 @@ let package = Package(
                 "KumoIdentity",
                 "KumoPush",
                 "KumoImport",
+                "KumoImportJobs",
                 "KumoScripts",
                 "KumoOperations",
+                "KumoAdministration",
                 "KumoDashboard",
                 "KumoRealtime",
                 "KumoS3",

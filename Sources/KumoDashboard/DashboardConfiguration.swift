@@ -1,3 +1,4 @@
+package import KumoAdministration
 package import KumoSeams
 package import KumoStorage
 package import Logging

@@ -1,4 +1,6 @@
 package import Foundation
+package import KumoAdministration
+package import KumoImportJobs
 package import KumoOperations
 import NCMBWire
 

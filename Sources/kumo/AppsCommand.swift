@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import KumoDashboard
-import KumoServer
+import KumoAdministration
 import KumoSQLite
+import KumoServer
 import KumoStorage
 import NCMBWire
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import KumoDashboard
+import KumoAdministration
 import KumoImport
 import KumoPush
 import KumoSeams

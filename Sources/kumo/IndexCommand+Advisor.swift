@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import KumoDashboard
+import KumoAdministration
 import KumoStorage
 import NCMBWire
 

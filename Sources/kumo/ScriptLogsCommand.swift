@@ -1,5 +1,5 @@
 import ArgumentParser
-import KumoDashboard
+import KumoAdministration
 import KumoServer
 import KumoStorage
 import NCMBWire

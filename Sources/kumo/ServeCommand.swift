@@ -6,6 +6,7 @@ import Foundation
 #endif
 
 import Hummingbird
+import KumoAdministration
 import KumoDashboard
 import KumoOperations
 import KumoPush

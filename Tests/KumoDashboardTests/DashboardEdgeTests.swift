@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import KumoAdministration
 import KumoDashboard
 import KumoSeams
 import KumoStorage
@@ -87,7 +88,7 @@ import Testing
 /// Administrator calls a test does not expect.
 struct UnusedCalls: AdministratorCalls {
     func perform(_ call: AdministratorCall) async -> AdministratorResponse {
-        Issue.record("unexpected administrator call \(call.method) \(call.path)")
+        Issue.record("unexpected administrator call \(call.route)")
         return AdministratorResponse(status: 500, body: [])
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import KumoAdministration
 import KumoDashboard
 import KumoSeams
 import KumoServer

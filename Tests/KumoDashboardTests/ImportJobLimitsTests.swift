@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KumoDashboard
+import KumoImportJobs
 import KumoStorage
 import KumoTestSupport
 import Logging

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import KumoAdministration
 import KumoDashboard
 import KumoServer
 import KumoStorage

@@ -1,3 +1,4 @@
+import KumoAdministration
 import KumoDashboard
 import KumoSeams
 import KumoStorage

@@ -1,5 +1,6 @@
 import HTTPTypes
 import HummingbirdTesting
+import KumoAdministration
 import KumoDashboard
 import KumoStorage
 import KumoTestSupport

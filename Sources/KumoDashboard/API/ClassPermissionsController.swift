@@ -1,4 +1,5 @@
 import Hummingbird
+import KumoAdministration
 import KumoSeams
 import KumoStorage
 import NCMBWire

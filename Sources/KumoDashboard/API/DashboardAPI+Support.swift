@@ -1,22 +1,17 @@
 import HTTPTypes
 import Hummingbird
+import KumoAdministration
 import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire
 
-/// What the page groups' controllers share: NCMB calls printed with the route table, the application of a path,
-/// audit entries and the dashboard's answers.
+/// What the page groups' controllers share: NCMB calls as typed routes, audit entries and the dashboard's answers.
 extension DashboardEnvironment {
-    /// Prints the route with the route table and performs it as an administrator (``AdministratorCalls``).
+    /// Performs the route as an administrator in the application (``AdministratorCalls``): the typed route crosses as
+    /// it is (docs/decisions/0108-typed-administrator-calls.md).
     func perform(_ route: APIRoute, application: HostedApplication) async -> AdministratorResponse {
-        let printed = APIRouter.print(route)
-        let versionPrefix = "/" + APIRouter.apiVersion
-        let path = printed.path.hasPrefix(versionPrefix) ? String(printed.path.dropFirst(versionPrefix.count)) : printed.path
-        return await calls.perform(
-            AdministratorCall(
-                applicationId: application.applicationId, method: printed.method.rawValue, path: path, query: printed.query,
-                body: printed.body))
+        await calls.perform(AdministratorCall(applicationId: application.applicationId, route: route))
     }
 
     /// Appends an audit entry of the call's administrator and address, after the change it records has taken effect.
@@ -66,11 +61,12 @@ enum DashboardAnswers {
     }
 
     /// Whether a response is a success (2xx).
-    static func succeeded(_ response: AdministratorResponse) -> Bool { (200..<300).contains(response.status) }
+    static func succeeded(_ response: AdministratorResponse) -> Bool { response.succeeded }
 
-    /// The JSON object of an NCMB answer, empty when it is none.
+    /// The JSON object of an NCMB answer as the controller built it, empty when it is none (the answers this is asked
+    /// for, of `users`, `roles` and `push`, are built as JSON values: nothing is parsed).
     static func object(_ response: AdministratorResponse) -> JSONObject {
-        (try? JSONValue(parsing: response.body))?.objectValue ?? [:]
+        response.json?.objectValue ?? [:]
     }
 
     /// A number of a query parameter within `range`, `fallback` when absent, `nil` when malformed.

@@ -1,5 +1,6 @@
 package import HTTPTypes
 package import Hummingbird
+import KumoAdministration
 package import KumoStorage
 import NCMBWire
 

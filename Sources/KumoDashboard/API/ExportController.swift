@@ -1,17 +1,18 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import KumoImport
+import KumoImportJobs
 import KumoSeams
 import KumoStorage
 import Logging
 import NCMBWire
+import NIOCore
 
-/// `GET /apps/{app}/export?classes=&includeSecrets=` (docs/dashboard.md#import-and-export): `kumo export`'s
-/// ``Exporter`` writes the application into a folder of ``ExportDownloads``, which is then streamed as a tar
-/// (``ExportTar``) and removed when the download ends, however it ends
-/// (docs/decisions/0088-dashboard-export-as-a-streamed-tar.md). At most ``ExportDownloads/limit`` exports are in
-/// progress at once, from the writing to the end of the download. The export is audited: it carries every object.
+/// `GET /apps/{app}/export?classes=&includeSecrets=` (docs/dashboard.md#import-and-export): ``ExportDownloads`` writes
+/// the application with `kumo export`'s exporter and lists it as a tar (``ExportArchive``), which this controller
+/// streams and ends when the download ends, however it ends (docs/decisions/0088-dashboard-export-as-a-streamed-tar.md).
+/// At most ``ExportDownloads/limit`` exports are in progress at once, from the writing to the end of the download. The
+/// export is audited: it carries every object.
 struct ExportController: Sendable {
     let environment: DashboardEnvironment
 
@@ -44,30 +45,19 @@ struct ExportController: Sendable {
         case "1", "true": includesSecrets = true
         default: return DashboardAnswers.invalid("includeSecrets", "must be 1 or 0.")
         }
-        await exports.sweep()
         let name = "export-" + environment.identifiers.randomString(length: 16, alphabet: IdentifierAlphabet.alphanumeric)
-        guard let download = exports.begin(name: name) else {
-            return DashboardResponses.error(
-                .tooManyRequests, code: "busy", "\(exports.limit) exports are in progress; try again when one has downloaded.")
-        }
-        let root = "\(application.name)-export"
-        let now = environment.clock.now()
-        let fileWork = exports.fileWork
-        let tar: ExportTar
+        let archive: ExportArchive
         do {
-            var options = ExportOptions(outputDirectory: download.folder.appendingPathComponent(root).path)
-            options.classes = classNames
-            options.includesSecrets = includesSecrets
-            _ = try await Exporter(storage: environment.storage, application: application, options: options, now: now).run()
-            tar = try await ExportTar.listing(
-                folder: download.folder.appendingPathComponent(root), root: root, modificationTime: now.millisecondsSince1970 / 1000,
-                fileWork: fileWork)
-        } catch let error as ExportError where !error.missingClasses.isEmpty {
-            await download.end()
+            archive = try await exports.export(
+                application, classes: classNames, includesSecrets: includesSecrets, storage: environment.storage, name: name,
+                now: environment.clock.now())
+        } catch .busy(let limit) {
+            return DashboardResponses.error(
+                .tooManyRequests, code: "busy", "\(limit) exports are in progress; try again when one has downloaded.")
+        } catch .missingClasses(let missing) {
             return DashboardAnswers.invalid(
-                "classes", "names classes the application does not have: \(error.missingClasses.map(\.rawValue).joined(separator: ", ")).")
-        } catch {
-            await download.end()
+                "classes", "names classes the application does not have: \(missing.map(\.rawValue).joined(separator: ", ")).")
+        } catch .failed(let error) {
             environment.logger.error(
                 "an export could not be written", metadata: ["application": "\(application.name)", "error": "\(error)"])
             return DashboardResponses.error(
@@ -81,17 +71,17 @@ struct ExportController: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "application/x-tar"
         headers[.cacheControl] = "no-store"
-        headers[.contentDisposition] = FileStream.attachment("\(root).tar")
-        // The body holds `download` until it has run, or until the response is dropped unwritten (its deinit cleans up).
-        let body = ResponseBody(contentLength: Int(tar.length)) { writer in
+        headers[.contentDisposition] = FileStream.attachment(archive.fileName)
+        // The body holds `archive` until it has run, or until the response is dropped unwritten (its deinit cleans up).
+        let body = ResponseBody(contentLength: Int(archive.length)) { writer in
             do {
-                try await tar.write(to: &writer, fileWork: fileWork)
+                try await archive.write { bytes in try await writer.write(ByteBuffer(bytes: bytes)) }
                 try await writer.finish(nil)
             } catch {
-                await download.end()
+                await archive.end()
                 throw error
             }
-            await download.end()
+            await archive.end()
         }
         return DashboardResponses.secured(Response(status: .ok, headers: headers, body: body))
     }

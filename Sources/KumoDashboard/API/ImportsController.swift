@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import KumoImportJobs
 import KumoSeams
 import KumoStorage
 import NCMBWire
@@ -80,46 +81,20 @@ struct ImportsController: Sendable {
         return DashboardResponses.json(.created, job.json)
     }
 
-    /// Streams the body into the job's staging folder, counting it against the job's limit as it comes; a declared
-    /// `Content-Length` over what the job may still take is refused before the body is read. The file work runs on
-    /// ``DashboardFileWork``.
+    /// Hands the body to ``ImportJobs/upload(_:applicationId:kind:name:declaredLength:body:)`` as it streams, which counts
+    /// it against the job's limit and refuses a declared `Content-Length` over what the job may still take before the
+    /// body is read.
     private func upload(
         _ jobs: ImportJobs, id: String, kind: ImportFileKind, name: String, application: HostedApplication, call: DashboardAPI.Call
     ) async throws -> Response {
-        let declaredLength = call.headers[.contentLength].flatMap { Int64($0) }
-        let temporary = try await jobs.beginUpload(
-            id, applicationId: application.applicationId, kind: kind, name: name, declaredLength: declaredLength)
-        let fileWork = jobs.fileWork
-        var size: Int64 = 0
-        do {
-            let handle = try await fileWork.run { try FileHandle(forWritingTo: temporary) }
-            do {
-                if let stream = call.streamedBody {
-                    for try await chunk in stream {
-                        try await jobs.admit(id, bytes: Int64(chunk.readableBytes))
-                        size += Int64(chunk.readableBytes)
-                        let data = Data(chunk.readableBytesView)
-                        try await fileWork.run { try handle.write(contentsOf: data) }
-                    }
-                } else {
-                    try await jobs.admit(id, bytes: Int64(call.body.count))
-                    size = Int64(call.body.count)
-                    let data = Data(call.body)
-                    try await fileWork.run { try handle.write(contentsOf: data) }
-                }
-                try await fileWork.run { try handle.close() }
-            } catch {
-                _ = try? await fileWork.run { try handle.close() }
-                throw error
-            }
-        } catch {
-            await jobs.abandonUpload(id, temporary: temporary, size: size)
-            throw error
-        }
-        let file = try await jobs.finishUpload(id, kind: kind, name: name, temporary: temporary, size: size)
+        let puller = BodyPuller(call.streamedBody ?? RequestBody(buffer: ByteBuffer(bytes: call.body)))
+        let file = try await jobs.upload(
+            id, applicationId: application.applicationId, kind: kind, name: name,
+            declaredLength: call.headers[.contentLength].flatMap { Int64($0) },
+            body: AsyncThrowingStream(unfolding: { try await puller.next() }))
         await audit(
             "import.upload", id: id, application: application, call: call,
-            detail: ["name": .string(name), "size": .integer(size), "kind": .string(kind.rawValue)])
+            detail: ["name": .string(name), "size": .integer(file.size), "kind": .string(kind.rawValue)])
         return DashboardResponses.json(
             .created,
             [

@@ -5,8 +5,8 @@ import KumoStorage
 import NCMBWire
 
 /// `GET /apps/{app}/classes` and the objects of a class: find, get, create, update, delete, bulk delete. Every object
-/// operation is an NCMB call through ``AdministratorCalls`` (printed with the route table), answered with NCMB's status
-/// and JSON unchanged; changes are audited.
+/// operation is an NCMB call through ``AdministratorCalls`` (a typed route), answered with NCMB's status and JSON
+/// unchanged; changes are audited.
 struct ObjectsController: Sendable {
     let environment: DashboardEnvironment
 
@@ -56,10 +56,8 @@ struct ObjectsController: Sendable {
             return try await bulkDelete(reference, application: application, className: className, call: call)
         }
         let response = await environment.perform(route, application: application)
-        if let action, (200..<300).contains(response.status) {
-            if target == nil, case .object(let created)? = try? JSONValue(parsing: response.body) {
-                target = created["objectId"]?.stringValue
-            }
+        if let action, response.succeeded {
+            if target == nil { target = DashboardAnswers.object(response)["objectId"]?.stringValue }
             // A push's changes are audited as push.create, push.update and push.delete (docs/dashboard.md#audit-log).
             let audited = reference == .push ? "push." + action.dropFirst("object.".count) : action
             await environment.audit(call, audited, application: application, target: target, detail: ["className": .string(className)])
@@ -85,10 +83,10 @@ struct ObjectsController: Sendable {
         var errors: [JSONValue] = []
         for objectId in objectIds {
             let response = await environment.perform(.objects(reference, .delete(objectId: objectId)), application: application)
-            if (200..<300).contains(response.status) {
+            if response.succeeded {
                 deleted.append(objectId)
             } else {
-                let body = (try? JSONValue(parsing: response.body))?.objectValue ?? [:]
+                let body = DashboardAnswers.object(response)
                 errors.append([
                     "objectId": .string(objectId), "code": body["code"] ?? .null, "error": body["error"] ?? .null,
                 ])

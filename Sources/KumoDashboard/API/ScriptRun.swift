@@ -31,13 +31,12 @@ struct ScriptRun: Sendable {
         if parsed.method.hasBody, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(AdministratorHeader(name: "Content-Type", value: "application/json"))
         }
-        // The whole printed path: a script's version (2015-09-01) is not the API's.
-        let printed = APIRouter.print(.script(ScriptRoute(name: name, method: parsed.method, query: parsed.query, body: parsed.body)))
+        // A GET or DELETE sends no body, as NCMB's SDKs do (docs/wire/endpoints/scripts.md).
+        let body = parsed.method.hasBody ? parsed.body : [:]
+        let route = APIRoute.script(ScriptRoute(name: name, method: parsed.method, query: parsed.query, body: body))
         let started = ContinuousClock.now
         let answer = await environment.calls.perform(
-            AdministratorCall(
-                applicationId: application.applicationId, method: printed.method.rawValue, path: printed.path, query: printed.query,
-                body: printed.body, headers: headers))
+            AdministratorCall(applicationId: application.applicationId, route: route, headers: headers))
         let elapsed = ContinuousClock.now - started
         await environment.audit(
             call, "script.run", application: application, target: name,

@@ -1,9 +1,10 @@
-// The admin JSON API under /dashboard/api (docs/dashboard.md#admin-api). Every change carries the session's CSRF
-// token in X-Kumo-CSRF; a 401 sends the browser to the login page, coming back to the current page afterwards.
+// The admin JSON API under /dashboard/api (docs/dashboard.md#admin-api). Every call names its route with a builder of
+// routes.js, generated from the server's declarations; every change carries the session's CSRF token in X-Kumo-CSRF;
+// a 401 sends the browser to the login page, coming back to the current page afterwards.
 
 import { t } from './i18n.js';
+import * as routes from './routes.js';
 
-const base = '/dashboard/api';
 let csrfToken = '';
 
 /**
@@ -25,30 +26,39 @@ export class ApiError extends Error {
 /** Sends the browser to the login page, which returns to the current page after signing in. */
 export function redirectToLogin() {
   const next = location.pathname + location.search;
-  location.assign(`/dashboard/login?next=${encodeURIComponent(next)}`);
+  location.assign(`${routes.loginPage().path}?next=${encodeURIComponent(next)}`);
+}
+
+/**
+ * The URL of a route (a builder's answer from routes.js) with its query: empty values are left out, and a name the
+ * route does not read is refused, so that a page cannot send what the server would ignore.
+ * @param {{path: string, query: string[] | null}} route the route
+ * @param {object} [query] query parameters
+ * @returns {string} the path, then `?` and the query when it has one
+ */
+export function url(route, query) {
+  const parameters = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (route.query && !route.query.includes(name)) throw new TypeError(`${route.method} ${route.path} reads no query item ${name}`);
+    parameters.set(name, String(value));
+  }
+  const text = parameters.toString();
+  return text ? `${route.path}?${text}` : route.path;
 }
 
 /**
  * Calls the admin API.
- * @param {string} method HTTP method
- * @param {string} path path after /dashboard/api, segments already encoded (see `path`)
+ * @param {{method: string, path: string, query: string[] | null}} route the route, from a builder of routes.js
  * @param {{query?: object, body?: any}} [options] query parameters (empty values left out) and a JSON body
  * @returns {Promise<any>} the parsed JSON answer (`null` for an empty body)
  */
-export async function request(method, path, { query, body } = {}) {
-  let url = base + path;
-  if (query) {
-    const parameters = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined && value !== null && value !== '') parameters.set(name, String(value));
-    }
-    const text = parameters.toString();
-    if (text) url += `?${text}`;
-  }
+export async function request(route, { query, body } = {}) {
+  const { method } = route;
   const headers = { Accept: 'application/json' };
   if (method !== 'GET') headers['X-Kumo-CSRF'] = csrfToken;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(url, {
+  const response = await fetch(url(route, query), {
     method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -69,20 +79,18 @@ export async function request(method, path, { query, body } = {}) {
 }
 
 /**
- * Sends a file's bytes as the body of a POST (the files API) or a PUT (an import's files), reporting the upload's
- * progress.
- * @param {string} path path after /dashboard/api, segments already encoded
+ * Sends a file's bytes as the body of an upload route (a POST of the files API, a PUT of an import's files),
+ * reporting the upload's progress.
+ * @param {{method: string, path: string, query: string[] | null}} route the route, from a builder of routes.js
  * @param {Blob} file the bytes; its `type` is sent as Content-Type
- * @param {{query?: object, onProgress?: (sent: number, total: number) => void, method?: string}} [options] `method`
- *   defaults to POST
+ * @param {{query?: object, onProgress?: (sent: number, total: number) => void}} [options]
  * @returns {Promise<any>} the parsed JSON answer; an ApiError as `request` throws them
  */
-export function upload(path, file, { query, onProgress, method = 'POST' } = {}) {
-  const parameters = new URLSearchParams(Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== ''));
-  const url = base + path + (parameters.toString() ? `?${parameters}` : '');
+export function upload(route, file, { query, onProgress } = {}) {
+  const address = url(route, query);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(method, url);
+    request.open(route.method, address);
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('X-Kumo-CSRF', csrfToken);
     request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
@@ -108,27 +116,23 @@ export function upload(path, file, { query, onProgress, method = 'POST' } = {}) 
   });
 }
 
-/** Builds an API path from segments, each percent-encoded: `path('apps', name, 'classes')`. */
-export function path(...segments) {
-  return segments.map((segment) => `/${encodeURIComponent(segment)}`).join('');
-}
-
 /** Loads the session (`{email, csrfToken, language}`) and keeps its CSRF token for later changes. */
 export async function loadSession() {
-  const session = await request('GET', '/session');
+  const session = await request(routes.session());
   csrfToken = session?.csrfToken ?? '';
   return session;
 }
 
 /** Remembers the admin's language in the session. */
 export function saveLanguage(language) {
-  return request('PUT', '/session/language', { body: { language } });
+  return request(routes.setLanguage(), { body: { language } });
 }
 
 /** Ends the session (POST /dashboard/logout with the CSRF token as header and form field). */
 export async function logout() {
-  await fetch('/dashboard/logout', {
-    method: 'POST',
+  const route = routes.logout();
+  await fetch(route.path, {
+    method: route.method,
     credentials: 'same-origin',
     headers: { 'X-Kumo-CSRF': csrfToken, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ csrf: csrfToken }).toString(),

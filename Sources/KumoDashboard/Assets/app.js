@@ -4,6 +4,8 @@ import { h, append, clear } from './dom.js';
 import { t, setLanguage, language, languages } from './i18n.js';
 import * as api from './api.js';
 import * as router from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import * as applicationsPage from './page-applications.js';
 import * as applicationPage from './page-application.js';
 import * as classesPage from './page-classes.js';
@@ -29,31 +31,34 @@ import * as classPermissionsPage from './page-class-permissions.js';
 import * as classIndexesPage from './page-class-indexes.js';
 import { createDialogs } from './dialogs.js';
 
-router.route('/dashboard', applicationsPage);
-router.route('/dashboard/apps', applicationsPage);
-router.route('/dashboard/apps/:app', applicationPage);
-router.route('/dashboard/apps/:app/classes', classesPage);
-router.route('/dashboard/apps/:app/classes/:className', objectsPage);
-router.route('/dashboard/apps/:app/classes/:className/new', objectPage);
-router.route('/dashboard/apps/:app/classes/:className/objects/:objectId', objectPage);
-router.route('/dashboard/apps/:app/users', usersPage);
-router.route('/dashboard/apps/:app/users/:objectId', userPage);
-router.route('/dashboard/apps/:app/roles', rolesPage);
-router.route('/dashboard/apps/:app/roles/:objectId', rolePage);
-router.route('/dashboard/apps/:app/installations', installationsPage);
-router.route('/dashboard/apps/:app/files', filesPage);
-router.route('/dashboard/apps/:app/files/:fileName', filePage);
-router.route('/dashboard/apps/:app/settings', settingsPage);
-router.route('/dashboard/apps/:app/classes/:className/permissions', classPermissionsPage);
-router.route('/dashboard/apps/:app/classes/:className/indexes', classIndexesPage);
-router.route('/dashboard/apps/:app/push', pushesPage);
-router.route('/dashboard/apps/:app/push/new', pushNewPage);
-router.route('/dashboard/apps/:app/push/:objectId', pushPage);
-router.route('/dashboard/apps/:app/scripts', scriptsPage);
-router.route('/dashboard/apps/:app/scripts/:name', scriptPage);
-router.route('/dashboard/apps/:app/import', importPage);
-router.route('/dashboard/overview', overviewPage);
-router.route('/dashboard/audit', auditPage);
+// Each page's URL is declared once, in pages.js; the first pattern that matches a URL wins.
+for (const [page, module] of [
+  [pages.home, applicationsPage],
+  [pages.applications, applicationsPage],
+  [pages.application, applicationPage],
+  [pages.classes, classesPage],
+  [pages.objects, objectsPage],
+  [pages.newObject, objectPage],
+  [pages.object, objectPage],
+  [pages.users, usersPage],
+  [pages.user, userPage],
+  [pages.roles, rolesPage],
+  [pages.role, rolePage],
+  [pages.installations, installationsPage],
+  [pages.files, filesPage],
+  [pages.file, filePage],
+  [pages.settings, settingsPage],
+  [pages.classPermissions, classPermissionsPage],
+  [pages.classIndexes, classIndexesPage],
+  [pages.pushes, pushesPage],
+  [pages.newPush, pushNewPage],
+  [pages.push, pushPage],
+  [pages.scripts, scriptsPage],
+  [pages.script, scriptPage],
+  [pages.importExport, importPage],
+  [pages.overview, overviewPage],
+  [pages.audit, auditPage],
+]) router.route(page.pattern, module);
 
 const root = document.getElementById('app');
 let session = null;
@@ -75,10 +80,13 @@ function clearStatus() {
   status.textContent = '';
 }
 
+/** The header's sections, each with its page. */
+const sections = { overview: pages.overview, apps: pages.applications, audit: pages.audit };
+
 /** The header's section of a path: `overview`, `audit`, or `apps` for everything else. */
 function sectionOf(pathname) {
-  if (pathname.startsWith('/dashboard/overview')) return 'overview';
-  return pathname.startsWith('/dashboard/audit') ? 'audit' : 'apps';
+  if (pathname.startsWith(pages.overview.pattern)) return 'overview';
+  return pathname.startsWith(pages.audit.pattern) ? 'audit' : 'apps';
 }
 
 function navigationLink(url, label, current) {
@@ -111,7 +119,7 @@ function drawLayout() {
         try {
           await api.logout();
         } finally {
-          location.assign('/dashboard/login');
+          location.assign(routes.loginPage().path);
         }
       },
     },
@@ -124,11 +132,11 @@ function drawLayout() {
       on: { click: (event) => { event.preventDefault(); main.focus(); } },
     }),
     h('header', { class: 'top' },
-      h('a', { class: 'brand', href: '/dashboard/', 'aria-label': t('layout.home') }, h('span', { class: 'logo', 'aria-hidden': 'true', text: '☁' }), 'Kumo'),
+      h('a', { class: 'brand', href: pages.home(), 'aria-label': t('layout.home') }, h('span', { class: 'logo', 'aria-hidden': 'true', text: '☁' }), 'Kumo'),
       h('nav', { 'aria-label': t('layout.navigation') }, h('ul', {},
-        navigationLink('/dashboard/overview', t('layout.overview'), section === 'overview'),
-        navigationLink('/dashboard/apps', t('layout.applications'), section === 'apps'),
-        navigationLink('/dashboard/audit', t('layout.audit'), section === 'audit'))),
+        navigationLink(pages.overview(), t('layout.overview'), section === 'overview'),
+        navigationLink(pages.applications(), t('layout.applications'), section === 'apps'),
+        navigationLink(pages.audit(), t('layout.audit'), section === 'audit'))),
       h('div', { class: 'account' },
         h('label', { for: 'language', class: 'visually-hidden', text: t('layout.language') }),
         languageSelect,
@@ -143,7 +151,7 @@ function drawLayout() {
 async function render({ focus = true } = {}) {
   renderCount += 1;
   const token = renderCount;
-  const section = `/dashboard/${sectionOf(location.pathname)}`;
+  const section = sections[sectionOf(location.pathname)]();
   for (const link of root.querySelectorAll('header nav a')) {
     const current = link.getAttribute('href') === section;
     if (current) link.setAttribute('aria-current', 'page');
@@ -178,7 +186,7 @@ async function render({ focus = true } = {}) {
   try {
     if (!found) {
       context.title(t('notFound.title'));
-      append(main, h('h1', { text: t('notFound.title') }), h('p', {}, h('a', { href: '/dashboard/', text: t('notFound.back') })));
+      append(main, h('h1', { text: t('notFound.title') }), h('p', {}, h('a', { href: pages.home(), text: t('notFound.back') })));
     } else {
       await found.page.render(main, context);
     }
@@ -189,7 +197,7 @@ async function render({ focus = true } = {}) {
     context.title(t('error.title'));
     append(main, h('h1', { text: t('error.title') }),
       h('p', { class: 'error', role: 'alert', text: api.describeError(error) }),
-      h('p', {}, h('a', { href: '/dashboard/', text: t('notFound.back') })));
+      h('p', {}, h('a', { href: pages.home(), text: t('notFound.back') })));
   }
   if (token !== renderCount) return;
   main.dataset.page = found?.page.name ?? 'not-found';

@@ -4,6 +4,7 @@
 import { h } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
+import * as routes from './routes.js';
 
 const pollMilliseconds = 1000;
 const counts = ['imported', 'replaced', 'skipped', 'failed'];
@@ -65,7 +66,7 @@ function reportPart(applicationName, job) {
         failure.objectId ? h('code', { text: failure.objectId }) : null, ' ', failure.reason ?? '')))) : null,
     h('p', {}, h('a', {
       class: 'button secondary', id: 'import-report-download', download: `import-${job.id}.ndjson`,
-      href: `/dashboard/api${api.path('apps', applicationName, 'imports', job.id, 'report')}`, text: t('import.downloadReport'),
+      href: api.url(routes.importReport(applicationName, job.id)), text: t('import.downloadReport'),
     })));
 }
 
@@ -94,7 +95,7 @@ export function jobPanel({ applicationName, job, isCurrent, onEnd }) {
     if (!isActive(current) || !isCurrent()) return;
     await new Promise((resolve) => setTimeout(resolve, pollMilliseconds));
     if (!isCurrent()) return;
-    const next = await api.request('GET', api.path('apps', applicationName, 'imports', current.id));
+    const next = await api.request(routes.importJob(applicationName, current.id));
     if (!isCurrent()) return;
     body.replaceChildren(jobDetails(applicationName, next));
     element.dataset.state = next.state ?? '';

@@ -2,7 +2,8 @@
 import { h, append } from './dom.js';
 import { t } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 
 /** The page's name (`main[data-page]`). */
@@ -10,17 +11,17 @@ export const name = 'application';
 
 const mask = '••••••••••••••••';
 
-/** The pages of an application, as `[URL segment, message key]`, in the order the application page lists them. */
+/** The pages of an application, as `[section name, page, message key]`, in the order the application page lists them. */
 const sections = [
-  ['classes', 'apps.browseData'],
-  ['users', 'users.title'],
-  ['roles', 'roles.title'],
-  ['files', 'files.title'],
-  ['installations', 'installations.title'],
-  ['push', 'push.title'],
-  ['scripts', 'scripts.title'],
-  ['import', 'import.title'],
-  ['settings', 'app.settings'],
+  ['classes', pages.classes, 'apps.browseData'],
+  ['users', pages.users, 'users.title'],
+  ['roles', pages.roles, 'roles.title'],
+  ['files', pages.files, 'files.title'],
+  ['installations', pages.installations, 'installations.title'],
+  ['push', pages.pushes, 'push.title'],
+  ['scripts', pages.scripts, 'scripts.title'],
+  ['import', pages.importExport, 'import.title'],
+  ['settings', pages.settings, 'app.settings'],
 ];
 
 /** Copies text to the clipboard (the Clipboard API, or a selected text area on older browsers). */
@@ -47,7 +48,7 @@ async function copyText(text) {
 export async function render(main, context) {
   const applicationName = context.parameters.app;
   context.title(applicationName);
-  const application = await api.request('GET', api.path('apps', applicationName));
+  const application = await api.request(routes.application(applicationName));
   if (!context.isCurrent()) return;
 
   const secrets = [];
@@ -85,11 +86,11 @@ export async function render(main, context) {
   ];
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName]]),
     h('h1', { text: applicationName }),
     h('nav', { class: 'card sections', id: 'application-sections', 'aria-label': t('app.sections') },
-      h('ul', {}, sections.map(([segment, label]) => h('li', {},
-        h('a', { href: href(['apps', applicationName, segment]), dataset: { section: segment }, text: t(label) }))))),
+      h('ul', {}, sections.map(([section, link, label]) => h('li', {},
+        h('a', { href: link(applicationName), dataset: { section }, text: t(label) }))))),
     h('section', { class: 'card', 'aria-labelledby': 'keys-title' },
       h('div', { class: 'section-header' }, h('h2', { id: 'keys-title', text: t('app.keys') }), reveal),
       h('dl', { class: 'keys', id: 'keys' },
@@ -103,6 +104,6 @@ export async function render(main, context) {
       copyButton(t('app.sdk'), initializeLine)),
     h('section', { class: 'card', 'aria-labelledby': 'settings-title' },
       h('div', { class: 'section-header' }, h('h2', { id: 'settings-title', text: t('app.settings') }),
-        h('a', { class: 'button secondary', id: 'edit-settings', href: href(['apps', applicationName, 'settings']), text: t('app.editSettings') })),
+        h('a', { class: 'button secondary', id: 'edit-settings', href: pages.settings(applicationName), text: t('app.editSettings') })),
       h('pre', { class: 'code', id: 'settings', text: JSON.stringify(application.settings ?? {}, null, 2) })));
 }

@@ -2,7 +2,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 
 /** The page's name (`main[data-page]`). */
 export const name = 'applications';
@@ -10,7 +11,7 @@ export const name = 'applications';
 /** Renders the applications page. */
 export async function render(main, context) {
   context.title(t('apps.title'));
-  const { results = [] } = (await api.request('GET', '/apps')) ?? {};
+  const { results = [] } = (await api.request(routes.applications())) ?? {};
   if (!context.isCurrent()) return;
 
   const table = h('table', { class: 'grid', id: 'applications' },
@@ -22,11 +23,11 @@ export async function render(main, context) {
       h('th', { scope: 'col', class: 'number', text: t('apps.objects') }),
       h('th', { scope: 'col' }, h('span', { class: 'visually-hidden', text: t('common.actions') })))),
     h('tbody', {}, results.map((application) => h('tr', { dataset: { application: application.name } },
-      h('th', { scope: 'row' }, h('a', { href: href(['apps', application.name]), text: application.name })),
+      h('th', { scope: 'row' }, h('a', { href: pages.application(application.name), text: application.name })),
       h('td', {}, h('code', { text: application.applicationId ?? '' })),
       h('td', {}, application.createDate ? h('time', { datetime: application.createDate, text: formatDate(application.createDate) }) : ''),
       h('td', { class: 'number', text: formatNumber(application.objectCount ?? 0) }),
-      h('td', {}, h('a', { href: href(['apps', application.name, 'classes']), text: t('apps.browseData') }))))));
+      h('td', {}, h('a', { href: pages.classes(application.name), text: t('apps.browseData') }))))));
 
   const nameInput = h('input', { type: 'text', name: 'name', required: true, autocomplete: 'off', maxlength: 100 });
   const form = h('form', { class: 'card', id: 'create-application' },
@@ -41,8 +42,8 @@ export async function render(main, context) {
     const button = form.querySelector('button[type="submit"]');
     button.disabled = true;
     try {
-      const created = await api.request('POST', '/apps', { body: { name: applicationName } });
-      context.navigate(href(['apps', created?.name ?? applicationName]), {
+      const created = await api.request(routes.createApplication(), { body: { name: applicationName } });
+      context.navigate(pages.application(created?.name ?? applicationName), {
         statusMessage: { kind: 'success', message: t('apps.created', { name: created?.name ?? applicationName }) },
       });
     } catch (error) {

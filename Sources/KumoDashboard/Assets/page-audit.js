@@ -2,6 +2,7 @@
 import { h, append } from './dom.js';
 import { t, formatDate } from './i18n.js';
 import * as api from './api.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 
 /** The page's name (`main[data-page]`). */
@@ -24,7 +25,7 @@ function row(entry) {
 /** Renders the audit log with a button that loads older entries. */
 export async function render(main, context) {
   context.title(t('audit.title'));
-  const first = (await api.request('GET', '/audit', { query: { limit: pageSize } })) ?? {};
+  const first = (await api.request(routes.audit(), { query: { limit: pageSize } })) ?? {};
   if (!context.isCurrent()) return;
   const body = h('tbody', {}, (first.results ?? []).map(row));
   let last = first.results?.at(-1)?.id;
@@ -32,7 +33,7 @@ export async function render(main, context) {
   more.addEventListener('click', async () => {
     more.disabled = true;
     try {
-      const next = (await api.request('GET', '/audit', { query: { limit: pageSize, before: last } })) ?? {};
+      const next = (await api.request(routes.audit(), { query: { limit: pageSize, before: last } })) ?? {};
       body.append(...(next.results ?? []).map(row));
       last = next.results?.at(-1)?.id ?? last;
       more.hidden = (next.results ?? []).length < pageSize;

@@ -4,7 +4,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 
 /** The page's name (`main[data-page]`). */
@@ -26,8 +27,7 @@ export function fieldsList(text) {
 export async function render(main, context) {
   const { app: applicationName, className } = context.parameters;
   context.title(t('indexes.title', { className }));
-  const indexesPath = api.path('apps', applicationName, 'classes', className, 'indexes');
-  const answer = (await api.request('GET', indexesPath)) ?? {};
+  const answer = (await api.request(routes.indexes(applicationName, className))) ?? {};
   if (!context.isCurrent()) return;
   const indexes = answer.results ?? [];
   const suggestions = answer.suggestions ?? [];
@@ -36,7 +36,7 @@ export async function render(main, context) {
     context.clearStatus();
     if (button) button.disabled = true;
     try {
-      const created = await api.request('POST', indexesPath, { body: { fields } });
+      const created = await api.request(routes.createIndex(applicationName, className), { body: { fields } });
       const text = fieldsText(created?.index?.fields) || fields.join(', ');
       const notes = (created?.notes ?? []).join(' ');
       context.refresh({
@@ -53,7 +53,7 @@ export async function render(main, context) {
     const text = fieldsText(index.fields);
     if (!(await context.confirm(t('indexes.confirmRemove', { fields: text }), { confirmLabel: t('indexes.remove') }))) return;
     try {
-      await api.request('DELETE', indexesPath, { query: { fields: index.fields.map(({ field: fieldName, kind }) => `${fieldName}:${kind}`).join(',') } });
+      await api.request(routes.removeIndex(applicationName, className), { query: { fields: index.fields.map(({ field: fieldName, kind }) => `${fieldName}:${kind}`).join(',') } });
       context.refresh({ kind: 'success', message: t('indexes.removed', { fields: text }) });
     } catch (error) {
       context.status('error', api.describeError(error));
@@ -110,8 +110,8 @@ export async function render(main, context) {
       : h('p', { class: 'muted', id: 'no-suggestions', text: t('indexes.noSuggestions') }));
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])],
-      [className, href(['apps', applicationName, 'classes', className])], [t('objects.indexes')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('classes.crumb'), pages.classes(applicationName)],
+      [className, pages.objects(applicationName, className)], [t('objects.indexes')]]),
     h('h1', { text: t('indexes.title', { className }) }),
     h('p', { class: 'hint', text: t('indexes.hint') }),
     list,

@@ -4,7 +4,8 @@
 import { h, append, field } from './dom.js';
 import { t } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 
 /** The page's name (`main[data-page]`). */
@@ -61,8 +62,7 @@ function operationRow(operation, current) {
 export async function render(main, context) {
   const { app: applicationName, className } = context.parameters;
   context.title(t('permissions.title', { className }));
-  const permissionsPath = api.path('apps', applicationName, 'classes', className, 'permissions');
-  const original = (await api.request('GET', permissionsPath)) ?? {};
+  const original = (await api.request(routes.classPermissions(applicationName, className))) ?? {};
   if (!context.isCurrent()) return;
   const rows = operations.map((operation) => [operation, operationRow(operation, original[operation])]);
 
@@ -70,7 +70,7 @@ export async function render(main, context) {
   const form = h('form', { class: 'card', id: 'permissions-form', novalidate: true },
     rows.map(([, row]) => row.element),
     h('div', { class: 'actions' }, save,
-      h('a', { class: 'button secondary', href: href(['apps', applicationName, 'classes', className]), text: t('object.backToClass') })));
+      h('a', { class: 'button secondary', href: pages.objects(applicationName, className), text: t('object.backToClass') })));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     context.clearStatus();
@@ -93,7 +93,7 @@ export async function render(main, context) {
     }
     save.disabled = true;
     try {
-      await api.request('PUT', permissionsPath, { body });
+      await api.request(routes.updateClassPermissions(applicationName, className), { body });
       context.refresh({ kind: 'success', message: t('permissions.saved', { className }) });
     } catch (error) {
       save.disabled = false;
@@ -108,8 +108,8 @@ export async function render(main, context) {
   });
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])],
-      [className, href(['apps', applicationName, 'classes', className])], [t('objects.permissions')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('classes.crumb'), pages.classes(applicationName)],
+      [className, pages.objects(applicationName, className)], [t('objects.permissions')]]),
     h('h1', { text: t('permissions.title', { className }) }),
     h('p', { class: 'hint', text: t('permissions.hint') }),
     form);

@@ -2,7 +2,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 
 /** The page's name (`main[data-page]`). */
@@ -14,7 +15,7 @@ const standardClasses = new Set(['users', 'roles', 'installations', 'push', 'fil
 export async function render(main, context) {
   const applicationName = context.parameters.app;
   context.title(t('classes.title', { app: applicationName }));
-  const { results = [] } = (await api.request('GET', api.path('apps', applicationName, 'classes'))) ?? {};
+  const { results = [] } = (await api.request(routes.classes(applicationName))) ?? {};
   if (!context.isCurrent()) return;
 
   const classInput = h('input', { type: 'text', name: 'className', required: true, autocomplete: 'off', pattern: '[A-Za-z][A-Za-z0-9_]*' });
@@ -23,11 +24,11 @@ export async function render(main, context) {
     h('button', { type: 'submit', text: t('classes.openButton') }));
   open.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (classInput.value.trim()) context.navigate(href(['apps', applicationName, 'classes', classInput.value.trim()]));
+    if (classInput.value.trim()) context.navigate(pages.objects(applicationName, classInput.value.trim()));
   });
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('classes.crumb')]]),
     h('h1', { text: t('classes.title', { app: applicationName }) }),
     results.length
       ? h('table', { class: 'grid', id: 'classes' },
@@ -37,7 +38,7 @@ export async function render(main, context) {
           h('th', { scope: 'col', class: 'number', text: t('classes.count') }))),
         h('tbody', {}, results.map(({ className, count }) => h('tr', { dataset: { className } },
           h('th', { scope: 'row' },
-            h('a', { href: href(['apps', applicationName, 'classes', className]), text: className }),
+            h('a', { href: pages.objects(applicationName, className), text: className }),
             standardClasses.has(className) ? h('span', { class: 'badge', text: t('classes.standard') }) : null),
           h('td', { class: 'number', text: formatNumber(count ?? 0) })))))
       : h('p', { class: 'muted', text: t('classes.none') }),

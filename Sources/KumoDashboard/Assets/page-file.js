@@ -4,7 +4,8 @@
 import { h, append } from './dom.js';
 import { t, formatDate } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { createAclEditor } from './acl-editor.js';
 import { filesCrumbs, formatBytes } from './page-files.js';
@@ -24,13 +25,11 @@ export function isPreviewable(mimeType) {
 export async function render(main, context) {
   const { app: applicationName, fileName } = context.parameters;
   context.title(fileName);
-  const filesPath = api.path('apps', applicationName, 'files');
-  const answer = await api.request('GET', filesPath, { query: { where: JSON.stringify({ fileName }), limit: 1 } });
+  const answer = await api.request(routes.findFiles(applicationName), { query: { where: JSON.stringify({ fileName }), limit: 1 } });
   if (!context.isCurrent()) return;
   const file = answer?.results?.[0];
   if (!file) throw new api.ApiError(404, 'E404001', t('file.notFound', { name: fileName }));
-  const filePath = api.path('apps', applicationName, 'files', fileName);
-  const contentURL = `/dashboard/api${filePath}/content`;
+  const contentURL = api.url(routes.fileContent(applicationName, fileName));
 
   const preview = isPreviewable(file.mimeType)
     ? h('figure', { class: 'card preview', id: 'file-preview' },
@@ -46,7 +45,7 @@ export async function render(main, context) {
     context.clearStatus();
     save.disabled = true;
     try {
-      await api.request('PUT', filePath, { body: { acl: acl.read() } });
+      await api.request(routes.updateFileACL(applicationName, fileName), { body: { acl: acl.read() } });
       context.refresh({ kind: 'success', message: t('file.aclSaved') });
     } catch (error) {
       context.status('error', api.describeError(error));
@@ -58,8 +57,8 @@ export async function render(main, context) {
   remove.addEventListener('click', async () => {
     if (!(await context.confirm(t('file.confirmDelete', { name: fileName }), { confirmLabel: t('common.delete') }))) return;
     try {
-      await api.request('DELETE', filePath);
-      context.navigate(href(['apps', applicationName, 'files']), { statusMessage: { kind: 'success', message: t('file.deleted', { name: fileName }) } });
+      await api.request(routes.deleteFile(applicationName, fileName));
+      context.navigate(pages.files(applicationName), { statusMessage: { kind: 'success', message: t('file.deleted', { name: fileName }) } });
     } catch (error) {
       context.status('error', api.describeError(error));
     }

@@ -3,7 +3,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { pager, skipOf } from './pager.js';
 
@@ -28,7 +29,7 @@ export function formatBytes(bytes) {
 
 /** The crumbs of the pages under an application's files. */
 export function filesCrumbs(applicationName) {
-  return [[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('files.title'), href(['apps', applicationName, 'files'])]];
+  return [[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('files.title'), pages.files(applicationName)]];
 }
 
 function uploadForm(applicationName, context) {
@@ -58,10 +59,10 @@ function uploadForm(applicationName, context) {
     progress.hidden = false;
     progress.value = 0;
     try {
-      await api.upload(api.path('apps', applicationName, 'files', chosenName), file, {
+      await api.upload(routes.uploadFile(applicationName, chosenName), file, {
         onProgress: (sent, total) => { progress.value = total ? sent / total : 0; },
       });
-      context.navigate(href(['apps', applicationName, 'files', chosenName]), {
+      context.navigate(pages.file(applicationName, chosenName), {
         statusMessage: { kind: 'success', message: t('files.uploaded', { name: chosenName }) },
       });
     } catch (error) {
@@ -79,7 +80,7 @@ export async function render(main, context) {
   const applicationName = context.parameters.app;
   const skip = skipOf(context.query);
   context.title(t('files.title'));
-  const answer = await api.request('GET', api.path('apps', applicationName, 'files'), {
+  const answer = await api.request(routes.findFiles(applicationName), {
     query: { order: '-createDate', limit: pageSize, skip, count: 1 },
   });
   if (!context.isCurrent()) return;
@@ -95,19 +96,19 @@ export async function render(main, context) {
       h('th', { scope: 'col', text: t('files.updateDate') }),
       h('th', { scope: 'col' }, h('span', { class: 'visually-hidden', text: t('common.actions') })))),
     h('tbody', {}, results.map((file) => h('tr', { dataset: { fileName: file.fileName } },
-      h('th', { scope: 'row' }, h('a', { href: href(['apps', applicationName, 'files', file.fileName]), class: 'file-link', text: file.fileName })),
+      h('th', { scope: 'row' }, h('a', { href: pages.file(applicationName, file.fileName), class: 'file-link', text: file.fileName })),
       h('td', {}, h('code', { text: file.mimeType ?? '' })),
       h('td', { class: 'number', text: formatBytes(file.fileSize) }),
       h('td', {}, h('time', { datetime: file.updateDate, text: formatDate(file.updateDate) })),
       h('td', {}, h('a', {
-        href: `/dashboard/api${api.path('apps', applicationName, 'files', file.fileName, 'content')}`, download: file.fileName,
+        href: api.url(routes.fileContent(applicationName, file.fileName)), download: file.fileName,
         text: t('files.download'), 'aria-label': t('files.downloadNamed', { name: file.fileName }),
       })))))));
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('files.title')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('files.title')]]),
     h('h1', {}, t('files.title'), h('span', { class: 'count', id: 'file-count', text: t('files.count', { count: formatNumber(count) }) })),
     uploadForm(applicationName, context),
     results.length ? table : h('p', { class: 'muted', id: 'no-files', text: t('files.none') }),
-    pager({ skip, limit: pageSize, shown: results.length, count, hrefFor: (next) => href(['apps', applicationName, 'files'], { skip: next || '' }) }));
+    pager({ skip, limit: pageSize, shown: results.length, count, hrefFor: (next) => pages.files(applicationName, { skip: next || '' }) }));
 }

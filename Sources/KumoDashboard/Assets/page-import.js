@@ -4,7 +4,8 @@
 import { h, append, field, uniqueId } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { jobPanel, stateBadge, isActive } from './import-job.js';
 
@@ -32,14 +33,13 @@ export async function render(main, context) {
   const applicationName = context.parameters.app;
   const shownJob = context.query.get('job') ?? '';
   context.title(t('import.title'));
-  const importsPath = (...rest) => api.path('apps', applicationName, 'imports', ...rest);
   const [list, job] = await Promise.all([
-    api.request('GET', importsPath()),
-    shownJob ? api.request('GET', importsPath(shownJob)) : null,
+    api.request(routes.imports(applicationName)),
+    shownJob ? api.request(routes.importJob(applicationName, shownJob)) : null,
   ]);
   if (!context.isCurrent()) return;
   const jobs = list?.results ?? [];
-  const pageHref = (jobId) => href(['apps', applicationName, 'import'], { job: jobId });
+  const pageHref = (jobId) => pages.importExport(applicationName, { job: jobId });
 
   // A new import: files, options, then upload each file and start.
   const exportFiles = fileInput('exportFiles', { accept: '.json,application/json' });
@@ -74,24 +74,25 @@ export async function render(main, context) {
     submit.disabled = true;
     let created = null;
     try {
-      created = await api.request('POST', importsPath(), { body: { dryRun: dryRun.checked, onConflict: onConflict.value } });
+      created = await api.request(routes.createImport(applicationName), { body: { dryRun: dryRun.checked, onConflict: onConflict.value } });
       for (const [index, upload] of uploads.entries()) {
         const label = t('import.uploading', { name: upload.name, index: index + 1, count: uploads.length });
         const bar = h('progress', { max: upload.file.size || 1, value: 0, 'aria-label': label });
         progress.replaceChildren(h('p', { text: label }), bar);
-        await api.upload(importsPath(created.id, upload.kind === 'file' ? 'files' : 'exports', upload.name), upload.file, {
-          method: 'PUT', onProgress: (sent) => { bar.value = sent; },
+        const uploadRoute = upload.kind === 'file' ? routes.uploadImportFile : routes.uploadImportExport;
+        await api.upload(uploadRoute(applicationName, created.id, upload.name), upload.file, {
+          onProgress: (sent) => { bar.value = sent; },
         });
       }
       progress.replaceChildren();
-      await api.request('POST', importsPath(created.id, 'start'));
+      await api.request(routes.startImport(applicationName, created.id));
       context.navigate(pageHref(created.id), { statusMessage: { kind: 'info', message: t('import.started', { id: created.id }) } });
     } catch (error) {
       submit.disabled = false;
       progress.replaceChildren();
       context.status('error', api.describeError(error));
       // A job left staging by a failed upload is removed, so that it does not count against the unfinished jobs.
-      if (created) api.request('DELETE', importsPath(created.id)).catch(() => {});
+      if (created) api.request(routes.removeImport(applicationName, created.id)).catch(() => {});
     }
   });
 
@@ -99,7 +100,7 @@ export async function render(main, context) {
   const remove = async (entry) => {
     if (!(await context.confirm(t('import.confirmDelete', { id: entry.id }), { confirmLabel: t('common.delete') }))) return;
     try {
-      await api.request('DELETE', importsPath(entry.id));
+      await api.request(routes.removeImport(applicationName, entry.id));
       context.navigate(pageHref(entry.id === shownJob ? '' : shownJob), { statusMessage: { kind: 'success', message: t('import.deleted', { id: entry.id }) } });
     } catch (error) {
       context.status('error', api.describeError(error));
@@ -128,11 +129,8 @@ export async function render(main, context) {
   const secrets = h('input', { type: 'checkbox', name: 'includeSecrets', id: uniqueId('secrets') });
   const download = h('a', { class: 'button', id: 'export-download', download: `${applicationName}-export.tar` , text: t('import.download') });
   const updateLink = () => {
-    const query = new URLSearchParams();
     const names = classes.value.split(',').map((value) => value.trim()).filter(Boolean);
-    if (names.length) query.set('classes', names.join(','));
-    if (secrets.checked) query.set('includeSecrets', '1');
-    download.href = `/dashboard/api${api.path('apps', applicationName, 'export')}${query.toString() ? `?${query}` : ''}`;
+    download.href = api.url(routes.exportApplication(applicationName), { classes: names.join(','), includeSecrets: secrets.checked ? '1' : '' });
   };
   classes.addEventListener('input', updateLink);
   secrets.addEventListener('change', updateLink);
@@ -147,7 +145,7 @@ export async function render(main, context) {
   }
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('import.title')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('import.title')]]),
     h('h1', { text: t('import.title') }),
     panel?.element,
     h('section', { class: 'card', 'aria-labelledby': 'import-new-title' },

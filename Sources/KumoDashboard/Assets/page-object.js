@@ -2,7 +2,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatDate } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { editableTypes, systemFields, typeOf } from './values.js';
 import { createEditor } from './editors.js';
@@ -33,10 +34,9 @@ export function render(main, context) {
 export async function renderObject(main, context, { crumbs, listHref, heading, lead } = {}) {
   const { app: applicationName, className, objectId } = context.parameters;
   const isNew = objectId === undefined;
-  const classHref = listHref ?? href(['apps', applicationName, 'classes', className]);
+  const classHref = listHref ?? pages.objects(applicationName, className);
   context.title(isNew ? t('object.newTitle', { className }) : `${className} ${objectId}`);
-  const objectPath = (...rest) => api.path('apps', applicationName, 'classes', className, 'objects', ...rest);
-  const original = isNew ? { acl: { '*': { read: true, write: true } } } : await api.request('GET', objectPath(objectId));
+  const original = isNew ? { acl: { '*': { read: true, write: true } } } : await api.request(routes.getObject(applicationName, className, objectId));
   if (!context.isCurrent()) return;
   const title = heading?.(original);
   if (title) context.title(title);
@@ -152,12 +152,12 @@ export async function renderObject(main, context, { crumbs, listHref, heading, l
     save.disabled = true;
     try {
       if (isNew) {
-        const created = await api.request('POST', api.path('apps', applicationName, 'classes', className, 'objects'), { body });
-        context.navigate(href(['apps', applicationName, 'classes', className, 'objects', created.objectId]), {
+        const created = await api.request(routes.createObject(applicationName, className), { body });
+        context.navigate(pages.object(applicationName, className, created.objectId), {
           replace: true, statusMessage: { kind: 'success', message: t('object.created', { objectId: created.objectId }) },
         });
       } else {
-        await api.request('PUT', objectPath(objectId), { body });
+        await api.request(routes.updateObject(applicationName, className, objectId), { body });
         context.refresh({ kind: 'success', message: t('object.saved') });
       }
     } catch (error) {
@@ -169,7 +169,7 @@ export async function renderObject(main, context, { crumbs, listHref, heading, l
   async function remove() {
     if (!(await context.confirm(t('object.confirmDelete', { objectId }), { confirmLabel: t('common.delete') }))) return;
     try {
-      await api.request('DELETE', objectPath(objectId));
+      await api.request(routes.deleteObject(applicationName, className, objectId));
       context.navigate(classHref, {
         statusMessage: { kind: 'success', message: t('object.deletedOne', { objectId }) },
       });
@@ -185,7 +185,7 @@ export async function renderObject(main, context, { crumbs, listHref, heading, l
 
   main.dataset.objectId = isNew ? '' : objectId;
   append(main,
-    breadcrumbs([...(crumbs ?? [[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])],
+    breadcrumbs([...(crumbs ?? [[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('classes.crumb'), pages.classes(applicationName)],
       [className, classHref]]), [isNew ? t('object.new') : objectId]]),
     h('h1', {}, title ?? (isNew ? t('object.newTitle', { className }) : h('code', { text: objectId }))),
     meta,

@@ -3,7 +3,8 @@
 import { h, append, download } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { renderValue } from './values.js';
 import { createFilter } from './filter.js';
@@ -31,10 +32,10 @@ export function render(main, context) {
 
 /**
  * Renders a class's grid; other pages reuse it (installations) with their own URL, breadcrumbs and title.
- * @param {object} [options] `path`: the page's URL segments (default `apps/{app}/classes/{class}`); `crumbs`: the
- *   breadcrumb pairs before the last one; `heading`: the title.
+ * @param {object} [options] `link`: the page's URL for a query (default the class's page, `pages.objects`); `crumbs`:
+ *   the breadcrumb pairs before the last one; `heading`: the title.
  */
-export async function renderGrid(main, context, { path, crumbs, heading } = {}) {
+export async function renderGrid(main, context, { link, crumbs, heading } = {}) {
   const { app: applicationName, className } = context.parameters;
   const query = context.query;
   const where = query.get('where') ?? '';
@@ -44,10 +45,11 @@ export async function renderGrid(main, context, { path, crumbs, heading } = {}) 
   const title = heading ?? className;
   context.title(title);
 
-  const view = (changes) => href(path ?? ['apps', applicationName, 'classes', className], { where, order, limit: limit === pageSizes[0] ? '' : limit, skip: skip || '', ...changes });
+  const page = link ?? ((parameters) => pages.objects(applicationName, className, parameters));
+  const view = (changes) => page({ where, order, limit: limit === pageSizes[0] ? '' : limit, skip: skip || '', ...changes });
   const go = (changes) => context.navigate(view(changes));
 
-  const answer = await api.request('GET', api.path('apps', applicationName, 'classes', className, 'objects'), {
+  const answer = await api.request(routes.findObjects(applicationName, className), {
     query: { where, order, limit, skip, count: 1 },
   });
   if (!context.isCurrent()) return;
@@ -77,7 +79,7 @@ export async function renderGrid(main, context, { path, crumbs, heading } = {}) 
     const objectIds = [...selected];
     if (!(await context.confirm(t('objects.confirmDelete', { count: objectIds.length }), { confirmLabel: t('common.delete') }))) return;
     try {
-      const outcome = await api.request('POST', api.path('apps', applicationName, 'classes', className, 'delete'), { body: { objectIds } });
+      const outcome = await api.request(routes.deleteObjects(applicationName, className), { body: { objectIds } });
       const errors = outcome?.errors ?? [];
       context.refresh({
         kind: errors.length ? 'error' : 'success',
@@ -111,7 +113,7 @@ export async function renderGrid(main, context, { path, crumbs, heading } = {}) 
       return h('tr', { dataset: { objectId: object.objectId } },
         h('td', { class: 'select' }, box),
         columns.map((column) => column === 'objectId'
-          ? h('th', { scope: 'row' }, h('a', { href: href(['apps', applicationName, 'classes', className, 'objects', object.objectId]), class: 'object-link' }, h('code', { text: object.objectId })))
+          ? h('th', { scope: 'row' }, h('a', { href: pages.object(applicationName, className, object.objectId), class: 'object-link' }, h('code', { text: object.objectId })))
           : h('td', { dataset: { column } }, column in object ? renderValue(object[column], { application: applicationName, className, objectId: object.objectId, key: column }) : '')));
     })));
 
@@ -128,17 +130,17 @@ export async function renderGrid(main, context, { path, crumbs, heading } = {}) 
 
   const exportName = `${applicationName}-${className}`;
   const toolbar = h('div', { class: 'toolbar' },
-    h('a', { class: 'button', id: 'new-object', href: href(['apps', applicationName, 'classes', className, 'new']), text: t('objects.new') }),
+    h('a', { class: 'button', id: 'new-object', href: pages.newObject(applicationName, className), text: t('objects.new') }),
     deleteSelected,
     h('button', { type: 'button', class: 'secondary', id: 'export-json', text: t('objects.exportJSON'), on: { click: () => download(`${exportName}.json`, 'application/json', toJSON(results)) } }),
     h('button', { type: 'button', class: 'secondary', id: 'export-csv', text: t('objects.exportCSV'), on: { click: () => download(`${exportName}.csv`, 'text/csv;charset=utf-8', toCSV(columns, results)) } }),
-    h('a', { class: 'button secondary', id: 'class-permissions', href: href(['apps', applicationName, 'classes', className, 'permissions']), text: t('objects.permissions') }),
-    h('a', { class: 'button secondary', id: 'class-indexes', href: href(['apps', applicationName, 'classes', className, 'indexes']), text: t('objects.indexes') }));
+    h('a', { class: 'button secondary', id: 'class-permissions', href: pages.classPermissions(applicationName, className), text: t('objects.permissions') }),
+    h('a', { class: 'button secondary', id: 'class-indexes', href: pages.classIndexes(applicationName, className), text: t('objects.indexes') }));
 
   const filter = createFilter({ where, fields: columns, onApply: (text) => go({ where: text, skip: '' }) });
 
   append(main,
-    breadcrumbs([...(crumbs ?? [[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('classes.crumb'), href(['apps', applicationName, 'classes'])]]), [title]]),
+    breadcrumbs([...(crumbs ?? [[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('classes.crumb'), pages.classes(applicationName)]]), [title]]),
     h('h1', {}, title, h('span', { class: 'count', id: 'object-count', text: t('objects.count', { count: formatNumber(count) }) })),
     h('details', { class: 'card', open: where ? true : null }, h('summary', { text: where ? t('filter.titleActive') : t('filter.title') }), filter),
     toolbar,

@@ -4,7 +4,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { lineChart } from './charts.js';
 
@@ -65,14 +66,14 @@ function charts(points) {
 export async function render(main, context) {
   const minutes = spans.includes(Number(context.query.get('minutes'))) ? Number(context.query.get('minutes')) : spans[0];
   context.title(t('overview.title'));
-  const load = () => api.request('GET', '/metrics', { query: { minutes } });
+  const load = () => api.request(routes.metrics(), { query: { minutes } });
   const first = await load();
   if (!context.isCurrent()) return;
 
   const span = h('select', { id: 'overview-span', name: 'minutes' },
     spans.map((value) => h('option', { value: String(value), text: t(`overview.span.${value}`) })));
   span.value = String(minutes);
-  span.addEventListener('change', () => context.navigate(href(['overview'], { minutes: span.value === String(spans[0]) ? '' : span.value })));
+  span.addEventListener('change', () => context.navigate(pages.overview({ minutes: span.value === String(spans[0]) ? '' : span.value })));
   const content = h('div', { id: 'overview-content' });
   const draw = (answer) => {
     const points = answer?.points ?? [];

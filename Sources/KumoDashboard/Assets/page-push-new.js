@@ -4,7 +4,8 @@
 import { h, append, field, uniqueId } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { createFilter } from './filter.js';
 import { columnsOf } from './page-objects.js';
@@ -45,8 +46,8 @@ function utcOffset() {
 export async function render(main, context) {
   const applicationName = context.parameters.app;
   context.title(t('compose.title'));
-  const installationsPath = api.path('apps', applicationName, 'classes', 'installations', 'objects');
-  const sample = await api.request('GET', installationsPath, { query: { limit: 50 } });
+  const installations = routes.findObjects(applicationName, 'installations');
+  const sample = await api.request(installations, { query: { limit: 50 } });
   if (!context.isCurrent()) return;
   const fields = [...new Set([...installationFields, ...columnsOf(sample?.results ?? [])])]
     .filter((key) => !['objectId', 'createDate', 'updateDate', 'acl'].includes(key));
@@ -62,7 +63,7 @@ export async function render(main, context) {
     const where = { ...(condition.value ?? {}) };
     if (!('deviceType' in where) && targets().length) where.deviceType = { $in: targets() };
     try {
-      const answer = await api.request('GET', installationsPath, { query: { where: JSON.stringify(where), limit: 0, count: 1 } });
+      const answer = await api.request(installations, { query: { where: JSON.stringify(where), limit: 0, count: 1 } });
       audience.textContent = t('compose.audience', { count: formatNumber(answer?.count ?? 0) });
       audience.dataset.count = String(answer?.count ?? 0);
     } catch (error) {
@@ -131,7 +132,7 @@ export async function render(main, context) {
       field(t('compose.richUrl'), richUrl, t('compose.richUrlHint')),
       field(t('compose.userSettingValue'), userSettingValue, t('compose.userSettingValueHint'))),
     errorList,
-    h('div', { class: 'actions' }, submit, h('a', { class: 'button secondary', href: href(['apps', applicationName, 'push']), text: t('common.cancel') })));
+    h('div', { class: 'actions' }, submit, h('a', { class: 'button secondary', href: pages.pushes(applicationName), text: t('common.cancel') })));
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -152,8 +153,8 @@ export async function render(main, context) {
     }
     submit.disabled = true;
     try {
-      const created = await api.request('POST', api.path('apps', applicationName, 'classes', 'push', 'objects'), { body });
-      context.navigate(href(['apps', applicationName, 'push', created.objectId]), {
+      const created = await api.request(routes.createObject(applicationName, 'push'), { body });
+      context.navigate(pages.push(applicationName, created.objectId), {
         statusMessage: { kind: 'success', message: t('compose.created', { objectId: created.objectId }) },
       });
     } catch (error) {
@@ -163,7 +164,7 @@ export async function render(main, context) {
   });
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('push.title'), href(['apps', applicationName, 'push'])], [t('compose.crumb')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('push.title'), pages.pushes(applicationName)], [t('compose.crumb')]]),
     h('h1', { text: t('compose.title') }),
     h('section', { class: 'card', 'aria-labelledby': 'recipients-title', id: 'push-recipients' },
       h('h2', { id: 'recipients-title', text: t('compose.recipients') }),

@@ -4,7 +4,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { pager, skipOf } from './pager.js';
 import { statusBadge, targetText, readableReason, outcomes, outcomeBadge } from './push-text.js';
@@ -62,7 +63,7 @@ function counts(summary) {
 function outcomeRow(applicationName, outcome) {
   const { sentence, code, detail } = readableReason(outcome);
   return h('tr', { dataset: { installationId: outcome.installationId, outcome: outcome.outcome } },
-    h('th', { scope: 'row' }, h('a', { href: href(['apps', applicationName, 'classes', 'installations', 'objects', outcome.installationId]) }, h('code', { text: outcome.installationId }))),
+    h('th', { scope: 'row' }, h('a', { href: pages.object(applicationName, 'installations', outcome.installationId) }, h('code', { text: outcome.installationId }))),
     h('td', { text: outcome.deviceType === 'ios' ? 'iOS' : outcome.deviceType === 'android' ? 'Android' : outcome.deviceType ?? '' }),
     h('td', {}, outcomeBadge(outcome.outcome)),
     h('td', { class: 'reason', dataset: { reasonCode: code } },
@@ -78,10 +79,10 @@ export async function render(main, context) {
   const chosen = outcomes.includes(context.query.get('outcome')) ? context.query.get('outcome') : '';
   const skip = skipOf(context.query);
   context.title(t('push.one', { objectId }));
-  const view = (changes) => href(['apps', applicationName, 'push', objectId], { outcome: chosen, skip: skip || '', ...changes });
+  const view = (changes) => pages.push(applicationName, objectId, { outcome: chosen, skip: skip || '', ...changes });
   const load = () => Promise.all([
-    api.request('GET', api.path('apps', applicationName, 'classes', 'push', 'objects', objectId)),
-    api.request('GET', api.path('apps', applicationName, 'push', objectId, 'outcomes'), { query: { outcome: chosen, limit: pageSize, skip } }),
+    api.request(routes.getObject(applicationName, 'push', objectId)),
+    api.request(routes.pushOutcomes(applicationName, objectId), { query: { outcome: chosen, limit: pageSize, skip } }),
   ]);
   let [push, answer] = await load();
   if (!context.isCurrent()) return;
@@ -143,15 +144,15 @@ export async function render(main, context) {
   remove.addEventListener('click', async () => {
     if (!(await context.confirm(t('push.confirmDelete', { objectId }), { confirmLabel: t('common.delete') }))) return;
     try {
-      await api.request('DELETE', api.path('apps', applicationName, 'classes', 'push', 'objects', objectId));
-      context.navigate(href(['apps', applicationName, 'push']), { statusMessage: { kind: 'success', message: t('push.deleted', { objectId }) } });
+      await api.request(routes.deleteObject(applicationName, 'push', objectId));
+      context.navigate(pages.pushes(applicationName), { statusMessage: { kind: 'success', message: t('push.deleted', { objectId }) } });
     } catch (error) {
       context.status('error', api.describeError(error));
     }
   });
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('push.title'), href(['apps', applicationName, 'push'])], [objectId]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('push.title'), pages.pushes(applicationName)], [objectId]]),
     heading,
     summary,
     h('section', { class: 'card', 'aria-labelledby': 'outcomes-title' },

@@ -3,7 +3,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { pager, skipOf } from './pager.js';
 import { statuses, statusBadge, statusText, targetText } from './push-text.js';
@@ -37,9 +38,9 @@ export async function render(main, context) {
   const status = statuses.map(String).includes(context.query.get('status')) ? Number(context.query.get('status')) : null;
   const skip = skipOf(context.query);
   context.title(t('push.title'));
-  const view = (changes) => href(['apps', applicationName, 'push'], { status: status ?? '', skip: skip || '', ...changes });
+  const view = (changes) => pages.pushes(applicationName, { status: status ?? '', skip: skip || '', ...changes });
 
-  const answer = await api.request('GET', api.path('apps', applicationName, 'classes', 'push', 'objects'), {
+  const answer = await api.request(routes.findObjects(applicationName, 'push'), {
     query: { where: status === null ? '' : JSON.stringify({ status }), order: '-createDate', limit: pageSize, skip, count: 1 },
   });
   if (!context.isCurrent()) return;
@@ -57,7 +58,7 @@ export async function render(main, context) {
     h('thead', {}, h('tr', {}, ['objectId', 'createDate', 'delivery', 'target', 'message', 'status', 'devices']
       .map((column) => h('th', { scope: 'col', text: t(`push.column.${column}`) })))),
     h('tbody', {}, results.map((push) => h('tr', { dataset: { objectId: push.objectId, status: String(push.status ?? '') } },
-      h('th', { scope: 'row' }, h('a', { href: href(['apps', applicationName, 'push', push.objectId]), class: 'push-link' }, h('code', { text: push.objectId }))),
+      h('th', { scope: 'row' }, h('a', { href: pages.push(applicationName, push.objectId), class: 'push-link' }, h('code', { text: push.objectId }))),
       h('td', {}, h('time', { datetime: push.createDate, text: formatDate(push.createDate) })),
       h('td', { text: deliveryText(push) }),
       h('td', { text: targetText(push.target) }),
@@ -67,10 +68,10 @@ export async function render(main, context) {
       h('td', { class: 'number counts', text: countsText(push) })))));
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('push.title')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('push.title')]]),
     h('h1', {}, t('push.title'), h('span', { class: 'count', id: 'push-count', text: t('push.count', { count: formatNumber(count) }) })),
     h('div', { class: 'toolbar with-field' },
-      h('a', { class: 'button', id: 'new-push', href: href(['apps', applicationName, 'push', 'new']), text: t('push.new') }),
+      h('a', { class: 'button', id: 'new-push', href: pages.newPush(applicationName), text: t('push.new') }),
       h('div', { class: 'inline' }, field(t('push.filterStatus'), statusSelect))),
     results.length ? h('div', { class: 'table-scroll' }, table) : h('p', { class: 'muted', id: 'no-pushes', text: status === null ? t('push.none') : t('push.noMatch') }),
     pager({ skip, limit: pageSize, shown: results.length, count, hrefFor: (next) => view({ skip: next || '' }) }));

@@ -3,7 +3,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { rolesCrumbs } from './page-roles.js';
 
@@ -32,8 +33,7 @@ export function relatedWhere(roleId, key) {
 function memberSection(applicationName, role, key, context) {
   const relation = relations[key];
   const { prefix } = relation;
-  const classObjects = api.path('apps', applicationName, 'classes', relation.classPath, 'objects');
-  const rolePath = api.path('apps', applicationName, 'classes', 'roles', 'objects', role.objectId);
+  const classObjects = routes.findObjects(applicationName, relation.classPath);
   const body = h('tbody');
   const count = h('span', { class: 'count', id: `${prefix}-count` });
   const empty = h('p', { class: 'muted', id: `no-${prefix}`, text: t(`role.${prefix}None`), hidden: true });
@@ -41,7 +41,7 @@ function memberSection(applicationName, role, key, context) {
   const change = async (operation, objectIds, message) => {
     context.clearStatus();
     try {
-      await api.request('PUT', rolePath, { body: relationChange(key, operation, objectIds) });
+      await api.request(routes.updateObject(applicationName, 'roles', role.objectId), { body: relationChange(key, operation, objectIds) });
       context.refresh({ kind: 'success', message });
     } catch (error) {
       context.status('error', api.describeError(error));
@@ -49,13 +49,13 @@ function memberSection(applicationName, role, key, context) {
   };
 
   const load = async () => {
-    const answer = await api.request('GET', classObjects, { query: { where: relatedWhere(role.objectId, key), limit: memberLimit, count: 1 } });
+    const answer = await api.request(classObjects, { query: { where: relatedWhere(role.objectId, key), limit: memberLimit, count: 1 } });
     const results = answer?.results ?? [];
     count.textContent = t('role.memberCount', { count: formatNumber(answer?.count ?? results.length) });
     empty.hidden = results.length > 0;
     body.replaceChildren(...results.map((object) => {
       const label = relation.label(object);
-      const targetHref = key === 'belongUser' ? href(['apps', applicationName, 'users', object.objectId]) : href(['apps', applicationName, 'roles', object.objectId]);
+      const targetHref = key === 'belongUser' ? pages.user(applicationName, object.objectId) : pages.role(applicationName, object.objectId);
       return h('tr', { dataset: { objectId: object.objectId } },
         h('th', { scope: 'row' }, h('a', { href: targetHref, text: label })),
         h('td', {}, h('code', { text: object.objectId })),
@@ -77,8 +77,8 @@ function memberSection(applicationName, role, key, context) {
     context.clearStatus();
     try {
       // A name first (user name or role name), then an objectId.
-      let found = await api.request('GET', classObjects, { query: { where: JSON.stringify({ [relation.lookupField]: text }), limit: 1 } });
-      if (!found?.results?.length) found = await api.request('GET', classObjects, { query: { where: JSON.stringify({ objectId: text }), limit: 1 } });
+      let found = await api.request(classObjects, { query: { where: JSON.stringify({ [relation.lookupField]: text }), limit: 1 } });
+      if (!found?.results?.length) found = await api.request(classObjects, { query: { where: JSON.stringify({ objectId: text }), limit: 1 } });
       const target = found?.results?.[0];
       if (!target) {
         context.status('error', t(`role.${prefix}NotFound`, { name: text }));
@@ -111,7 +111,7 @@ function memberSection(applicationName, role, key, context) {
 /** Renders the role page. */
 export async function render(main, context) {
   const { app: applicationName, objectId } = context.parameters;
-  const role = await api.request('GET', api.path('apps', applicationName, 'classes', 'roles', 'objects', objectId));
+  const role = await api.request(routes.getObject(applicationName, 'roles', objectId));
   if (!context.isCurrent()) return;
   const roleName = role.roleName ?? objectId;
   context.title(t('role.title', { name: roleName }));
@@ -125,8 +125,8 @@ export async function render(main, context) {
   remove.addEventListener('click', async () => {
     if (!(await context.confirm(t('role.confirmDelete', { name: roleName }), { confirmLabel: t('common.delete') }))) return;
     try {
-      await api.request('DELETE', api.path('apps', applicationName, 'classes', 'roles', 'objects', objectId));
-      context.navigate(href(['apps', applicationName, 'roles']), { statusMessage: { kind: 'success', message: t('role.deleted', { name: roleName }) } });
+      await api.request(routes.deleteObject(applicationName, 'roles', objectId));
+      context.navigate(pages.roles(applicationName), { statusMessage: { kind: 'success', message: t('role.deleted', { name: roleName }) } });
     } catch (error) {
       context.status('error', api.describeError(error));
     }
@@ -140,6 +140,6 @@ export async function render(main, context) {
     users.section,
     children.section,
     h('div', { class: 'actions' },
-      h('a', { class: 'button secondary', id: 'edit-role-object', href: href(['apps', applicationName, 'classes', 'roles', 'objects', objectId]), text: t('role.editObject') }),
+      h('a', { class: 'button secondary', id: 'edit-role-object', href: pages.object(applicationName, 'roles', objectId), text: t('role.editObject') }),
       remove));
 }

@@ -3,7 +3,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { pager, skipOf } from './pager.js';
 
@@ -14,7 +15,7 @@ const pageSize = 100;
 
 /** The crumbs of the pages under an application's roles. */
 export function rolesCrumbs(applicationName) {
-  return [[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('roles.title'), href(['apps', applicationName, 'roles'])]];
+  return [[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('roles.title'), pages.roles(applicationName)]];
 }
 
 /** Renders the roles page. */
@@ -22,7 +23,7 @@ export async function render(main, context) {
   const applicationName = context.parameters.app;
   const skip = skipOf(context.query);
   context.title(t('roles.title'));
-  const answer = await api.request('GET', api.path('apps', applicationName, 'classes', 'roles', 'objects'), {
+  const answer = await api.request(routes.findObjects(applicationName, 'roles'), {
     query: { order: 'roleName', limit: pageSize, skip, count: 1 },
   });
   if (!context.isCurrent()) return;
@@ -40,8 +41,8 @@ export async function render(main, context) {
     context.clearStatus();
     submit.disabled = true;
     try {
-      const created = await api.request('POST', api.path('apps', applicationName, 'classes', 'roles', 'objects'), { body: { roleName: roleNameValue } });
-      context.navigate(href(['apps', applicationName, 'roles', created.objectId]), {
+      const created = await api.request(routes.createObject(applicationName, 'roles'), { body: { roleName: roleNameValue } });
+      context.navigate(pages.role(applicationName, created.objectId), {
         statusMessage: { kind: 'success', message: t('roles.created', { name: roleNameValue }) },
       });
     } catch (error) {
@@ -58,14 +59,14 @@ export async function render(main, context) {
       h('th', { scope: 'col', text: 'objectId' }),
       h('th', { scope: 'col', text: t('common.createDate') }))),
     h('tbody', {}, results.map((role) => h('tr', { dataset: { objectId: role.objectId, roleName: role.roleName ?? '' } },
-      h('th', { scope: 'row' }, h('a', { href: href(['apps', applicationName, 'roles', role.objectId]), class: 'role-link', text: role.roleName ?? role.objectId })),
+      h('th', { scope: 'row' }, h('a', { href: pages.role(applicationName, role.objectId), class: 'role-link', text: role.roleName ?? role.objectId })),
       h('td', {}, h('code', { text: role.objectId })),
       h('td', {}, h('time', { datetime: role.createDate, text: formatDate(role.createDate) })))))));
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('roles.title')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('roles.title')]]),
     h('h1', {}, t('roles.title'), h('span', { class: 'count', id: 'role-count', text: t('roles.count', { count: formatNumber(count) }) })),
     results.length ? table : h('p', { class: 'muted', id: 'no-roles', text: t('roles.none') }),
-    pager({ skip, limit: pageSize, shown: results.length, count, hrefFor: (next) => href(['apps', applicationName, 'roles'], { skip: next || '' }) }),
+    pager({ skip, limit: pageSize, shown: results.length, count, hrefFor: (next) => pages.roles(applicationName, { skip: next || '' }) }),
     form);
 }

@@ -3,7 +3,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { deployForm } from './script-deploy.js';
 import { runPanel } from './script-run.js';
@@ -23,9 +24,9 @@ function codeView(code) {
 export async function render(main, context) {
   const { app: applicationName, name: scriptName } = context.parameters;
   context.title(scriptName);
-  const script = await api.request('GET', api.path('apps', applicationName, 'scripts', scriptName));
+  const script = await api.request(routes.script(applicationName, scriptName));
   if (!context.isCurrent()) return;
-  const listHref = href(['apps', applicationName, 'scripts']);
+  const listHref = pages.scripts(applicationName);
 
   const permission = h('input', { type: 'text', name: 'runPermission', autocomplete: 'off', value: script.runPermission ?? '' });
   const permissionForm = h('form', { class: 'inline-form', id: 'permission-form' },
@@ -34,7 +35,7 @@ export async function render(main, context) {
   permissionForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
-      await api.request('PATCH', api.path('apps', applicationName, 'scripts', scriptName), { body: { runPermission: permission.value.trim() } });
+      await api.request(routes.updateScript(applicationName, scriptName), { body: { runPermission: permission.value.trim() } });
       context.refresh({ kind: 'success', message: t('scripts.permissionSaved') });
     } catch (error) {
       context.status('error', api.describeError(error));
@@ -50,7 +51,7 @@ export async function render(main, context) {
   editor.id = 'replace-script';
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('scripts.title'), listHref], [scriptName]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('scripts.title'), listHref], [scriptName]]),
     h('h1', {}, h('code', { text: scriptName }), stateBadge(script)),
     h('section', { class: 'card', 'aria-labelledby': 'script-summary' },
       h('h2', { id: 'script-summary', class: 'visually-hidden', text: t('scripts.summary') }),

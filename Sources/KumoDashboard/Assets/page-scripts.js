@@ -3,7 +3,8 @@
 import { h, append } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { deployForm } from './script-deploy.js';
 
@@ -27,7 +28,7 @@ export function stateBadge(script) {
  */
 export async function toggleScript(context, applicationName, script) {
   try {
-    await api.request('PATCH', api.path('apps', applicationName, 'scripts', script.name), { body: { enabled: !script.enabled } });
+    await api.request(routes.updateScript(applicationName, script.name), { body: { enabled: !script.enabled } });
     context.refresh({ kind: 'success', message: t(script.enabled ? 'scripts.disabledOne' : 'scripts.enabledOne', { name: script.name }) });
   } catch (error) {
     context.status('error', api.describeError(error));
@@ -38,7 +39,7 @@ export async function toggleScript(context, applicationName, script) {
 export async function deleteScript(context, applicationName, scriptName, after) {
   if (!(await context.confirm(t('scripts.confirmDelete', { name: scriptName }), { confirmLabel: t('common.delete') }))) return;
   try {
-    await api.request('DELETE', api.path('apps', applicationName, 'scripts', scriptName));
+    await api.request(routes.removeScript(applicationName, scriptName));
     after({ kind: 'success', message: t('scripts.deleted', { name: scriptName }) });
   } catch (error) {
     context.status('error', api.describeError(error));
@@ -49,7 +50,7 @@ export async function deleteScript(context, applicationName, scriptName, after) 
 export async function render(main, context) {
   const applicationName = context.parameters.app;
   context.title(t('scripts.title'));
-  const answer = await api.request('GET', api.path('apps', applicationName, 'scripts'));
+  const answer = await api.request(routes.scripts(applicationName));
   if (!context.isCurrent()) return;
   const scripts = answer?.results ?? [];
   const limits = answer?.limits ?? {};
@@ -59,7 +60,7 @@ export async function render(main, context) {
     h('thead', {}, h('tr', {}, ['name', 'version', 'state', 'runPermission', 'size', 'updateDate', 'actions']
       .map((column) => h('th', { scope: 'col', class: ['version', 'size'].includes(column) ? 'number' : null, text: t(`scripts.column.${column}`) })))),
     h('tbody', {}, scripts.map((script) => h('tr', { dataset: { script: script.name } },
-      h('th', { scope: 'row' }, h('a', { href: href(['apps', applicationName, 'scripts', script.name]), class: 'script-link' }, h('code', { text: script.name }))),
+      h('th', { scope: 'row' }, h('a', { href: pages.script(applicationName, script.name), class: 'script-link' }, h('code', { text: script.name }))),
       h('td', { class: 'number', text: formatNumber(script.version ?? 0) }),
       h('td', {}, stateBadge(script)),
       h('td', {}, h('code', { text: script.runPermission ?? '' })),
@@ -78,14 +79,14 @@ export async function render(main, context) {
 
   const form = deployForm({
     applicationName,
-    onDeployed: (script, created) => context.navigate(href(['apps', applicationName, 'scripts', script.name]), {
+    onDeployed: (script, created) => context.navigate(pages.script(applicationName, script.name), {
       statusMessage: { kind: 'success', message: t(created ? 'scripts.created' : 'scripts.replaced', { name: script.name, version: script.version }) },
     }),
   });
   form.id = 'deploy-script';
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('scripts.title')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('scripts.title')]]),
     h('h1', {}, t('scripts.title'), h('span', { class: 'count', text: t('scripts.count', { count: formatNumber(scripts.length) }) })),
     scripts.length ? h('div', { class: 'table-scroll' }, table) : h('p', { class: 'muted', id: 'no-scripts', text: t('scripts.none') }),
     h('section', { class: 'card', 'aria-labelledby': 'deploy-title' },

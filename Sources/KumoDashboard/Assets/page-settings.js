@@ -5,7 +5,8 @@
 import { h, append } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { createAclEditor } from './acl-editor.js';
 import { createRegistry, numberInput, textInput, checkbox, changes } from './settings-form.js';
@@ -84,8 +85,7 @@ function mailSection(registry, mail) {
 export async function render(main, context) {
   const applicationName = context.parameters.app;
   context.title(t('settings.title', { app: applicationName }));
-  const settingsPath = api.path('apps', applicationName, 'settings');
-  const original = (await api.request('GET', settingsPath)) ?? {};
+  const original = (await api.request(routes.settings(applicationName))) ?? {};
   if (!context.isCurrent()) return;
   const registry = createRegistry();
 
@@ -128,7 +128,7 @@ export async function render(main, context) {
       h('div', { class: 'settings-grid' }, scripts.map(([key, input]) => registry.control(`scripts.${key}`, t(`settings.script.${key}`), input)))),
     rateLimitsSection(original.rateLimits),
     h('div', { class: 'actions' }, save,
-      h('a', { class: 'button secondary', href: href(['apps', applicationName]), text: t('settings.back') })));
+      h('a', { class: 'button secondary', href: pages.application(applicationName), text: t('settings.back') })));
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -149,7 +149,7 @@ export async function render(main, context) {
     }
     save.disabled = true;
     try {
-      await api.request('PUT', settingsPath, { body: { ...body, version: original.version } });
+      await api.request(routes.updateSettings(applicationName), { body: { ...body, version: original.version } });
       context.refresh({ kind: 'success', message: t('settings.saved') });
     } catch (error) {
       save.disabled = false;
@@ -163,7 +163,7 @@ export async function render(main, context) {
   });
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('app.settings')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('app.settings')]]),
     h('h1', { text: t('settings.title', { app: applicationName }) }),
     form);
 }

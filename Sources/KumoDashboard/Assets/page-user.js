@@ -3,7 +3,8 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { renderObject } from './page-object.js';
 import { usersCrumbs } from './page-users.js';
 
@@ -11,7 +12,6 @@ import { usersCrumbs } from './page-users.js';
 export const name = 'user';
 
 function actions(applicationName, user, context) {
-  const userPath = (...rest) => api.path('apps', applicationName, 'users', user.objectId, ...rest);
   const run = async (button, call, success) => {
     context.clearStatus();
     button.disabled = true;
@@ -27,12 +27,12 @@ function actions(applicationName, user, context) {
   const mailAddress = typeof user.mailAddress === 'string' ? user.mailAddress : '';
   const reset = h('button', { type: 'button', class: 'secondary', id: 'send-password-reset', disabled: !mailAddress, text: t('user.sendReset') });
   reset.addEventListener('click', () => run(reset,
-    () => api.request('POST', userPath('passwordReset')),
+    () => api.request(routes.passwordReset(applicationName, user.objectId)),
     t('user.resetSent', { mailAddress })));
   const endSessions = h('button', { type: 'button', class: 'secondary', id: 'end-sessions', text: t('user.endSessions') });
   endSessions.addEventListener('click', async () => {
     if (!(await context.confirm(t('user.confirmEndSessions', { name: user.userName ?? user.objectId }), { confirmLabel: t('user.endSessions') }))) return;
-    await run(endSessions, () => api.request('DELETE', userPath('sessions')), t('user.sessionsEnded'));
+    await run(endSessions, () => api.request(routes.endSessions(applicationName, user.objectId)), t('user.sessionsEnded'));
   });
   return h('section', { class: 'card', id: 'user-actions', 'aria-labelledby': 'user-actions-title' },
     h('h2', { id: 'user-actions-title', text: t('user.actions') }),
@@ -46,7 +46,7 @@ export function render(main, context) {
   const { app: applicationName, objectId } = context.parameters;
   return renderObject(main, { ...context, parameters: { app: applicationName, className: 'users', objectId } }, {
     crumbs: usersCrumbs(applicationName),
-    listHref: href(['apps', applicationName, 'users']),
+    listHref: pages.users(applicationName),
     heading: (user) => (typeof user?.userName === 'string' && user.userName ? user.userName : null),
     lead: (user) => actions(applicationName, { ...user, objectId }, context),
   });

@@ -3,7 +3,8 @@
 import { h, append, field } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
+import * as routes from './routes.js';
 import { breadcrumbs } from './breadcrumbs.js';
 import { pager, skipOf } from './pager.js';
 
@@ -27,7 +28,7 @@ export function searchWhere(text) {
 
 /** The crumbs of the pages under an application's users. */
 export function usersCrumbs(applicationName) {
-  return [[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('users.title'), href(['apps', applicationName, 'users'])]];
+  return [[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('users.title'), pages.users(applicationName)]];
 }
 
 function createForm(applicationName, context) {
@@ -46,8 +47,8 @@ function createForm(applicationName, context) {
     if (mailAddress.value.trim()) body.mailAddress = mailAddress.value.trim();
     submit.disabled = true;
     try {
-      const created = await api.request('POST', api.path('apps', applicationName, 'classes', 'users', 'objects'), { body });
-      context.navigate(href(['apps', applicationName, 'users', created.objectId]), {
+      const created = await api.request(routes.createObject(applicationName, 'users'), { body });
+      context.navigate(pages.user(applicationName, created.objectId), {
         statusMessage: { kind: 'success', message: t('users.created', { name: body.userName }) },
       });
     } catch (error) {
@@ -64,13 +65,13 @@ export async function render(main, context) {
   const search = context.query.get('q') ?? '';
   const skip = skipOf(context.query);
   context.title(t('users.title'));
-  const answer = await api.request('GET', api.path('apps', applicationName, 'classes', 'users', 'objects'), {
+  const answer = await api.request(routes.findObjects(applicationName, 'users'), {
     query: { where: searchWhere(search), order: 'userName', limit: pageSize, skip, count: 1 },
   });
   if (!context.isCurrent()) return;
   const results = answer?.results ?? [];
   const count = answer?.count ?? results.length;
-  const view = (changes) => href(['apps', applicationName, 'users'], { q: search, skip: skip || '', ...changes });
+  const view = (changes) => pages.users(applicationName, { q: search, skip: skip || '', ...changes });
 
   const searchInput = h('input', { type: 'search', name: 'q', value: search, autocomplete: 'off' });
   const searchForm = h('form', { class: 'card inline-form', id: 'search-users', role: 'search' },
@@ -82,7 +83,7 @@ export async function render(main, context) {
     context.navigate(view({ q: searchInput.value.trim(), skip: '' }));
   });
 
-  const userHref = (objectId) => href(['apps', applicationName, 'users', objectId]);
+  const userHref = (objectId) => pages.user(applicationName, objectId);
   const table = h('div', { class: 'table-scroll' }, h('table', { class: 'grid', id: 'users' },
     h('caption', { class: 'visually-hidden', text: t('users.title') }),
     h('thead', {}, h('tr', {}, ['userName', 'mailAddress', 'objectId', 'authData', 'createDate']
@@ -95,7 +96,7 @@ export async function render(main, context) {
       h('td', {}, h('time', { datetime: user.createDate, text: formatDate(user.createDate) })))))));
 
   append(main,
-    breadcrumbs([[t('apps.title'), '/dashboard/apps'], [applicationName, href(['apps', applicationName])], [t('users.title')]]),
+    breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('users.title')]]),
     h('h1', {}, t('users.title'), h('span', { class: 'count', id: 'user-count', text: t('users.count', { count: formatNumber(count) }) })),
     searchForm,
     results.length ? table : h('p', { class: 'muted', id: 'no-users', text: search ? t('users.noMatch') : t('users.none') }),

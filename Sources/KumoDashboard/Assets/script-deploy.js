@@ -4,6 +4,7 @@
 import { h, field, uniqueId } from './dom.js';
 import { t } from './i18n.js';
 import * as api from './api.js';
+import * as routes from './routes.js';
 
 /** A script name the API accepts: `[A-Za-z0-9_.-]{1,100}` ending in `.js`. */
 export function isScriptName(text) {
@@ -74,7 +75,7 @@ export function deployForm({ applicationName, name, code = '', onDeployed }) {
     if (permission.value.trim()) body.runPermission = permission.value.trim();
     submit.disabled = true;
     try {
-      const script = await api.request('PUT', api.path('apps', applicationName, 'scripts', scriptName), { body });
+      const script = await api.request(routes.deployScript(applicationName, scriptName), { body });
       onDeployed(script, script?.version === 1);
     } catch (failure) {
       if (failure instanceof api.ApiError && failure.code === 'syntax') showSyntaxError(failure);

@@ -4,6 +4,7 @@
 import { h } from './dom.js';
 import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
+import * as routes from './routes.js';
 import { prettyBody, headerList } from './script-run.js';
 
 const pageSize = 20;
@@ -58,7 +59,7 @@ export function logPanel({ applicationName, scriptName, isCurrent, status }) {
   const reload = h('button', { type: 'button', class: 'secondary small', id: 'log-reload', text: t('log.reload') });
   let oldest = null;
 
-  const fetchEntries = (before) => api.request('GET', api.path('apps', applicationName, 'scripts', 'executions'), {
+  const fetchEntries = (before) => api.request(routes.scriptExecutions(applicationName), {
     query: { script: scriptName, limit: pageSize, before },
   });
   const load = async () => {

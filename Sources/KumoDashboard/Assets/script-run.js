@@ -4,6 +4,7 @@
 import { h, field } from './dom.js';
 import { t, formatNumber } from './i18n.js';
 import * as api from './api.js';
+import * as routes from './routes.js';
 import { jsonObject } from './push-body.js';
 
 const methods = ['GET', 'POST', 'PUT', 'DELETE'];
@@ -73,7 +74,7 @@ export function runPanel({ applicationName, scriptName, onRun }) {
     result.replaceChildren(h('p', { class: 'muted', text: t('run.running') }));
     const startedAt = Date.now();
     try {
-      const answer = await api.request('POST', api.path('apps', applicationName, 'scripts', scriptName, 'run'), { body: request });
+      const answer = await api.request(routes.runScript(applicationName, scriptName), { body: request });
       const text = answer?.body ?? (answer?.bodyBase64 ? t('run.binaryBody', { size: formatNumber(atob(answer.bodyBase64).length) }) : '');
       result.replaceChildren(
         h('h3', { text: t('run.answer') }),

@@ -1,7 +1,7 @@
 // NCMB value types: recognising them in JSON, showing them in the grid, and their names.
 import { h } from './dom.js';
 import { t, formatDate } from './i18n.js';
-import { href } from './router.js';
+import * as pages from './pages.js';
 
 /** The editable types of a field, in the order the type menus list them. */
 export const editableTypes = ['string', 'number', 'boolean', 'date', 'pointer', 'geoPoint', 'array', 'object', 'null'];
@@ -29,7 +29,7 @@ export function typeOf(value) {
 
 /** The dashboard URL of an object (class names of the standard classes are `users`, `roles`, …). */
 export function objectHref(application, className, objectId) {
-  return href(['apps', application, 'classes', standardClassPath(className), 'objects', objectId]);
+  return pages.object(application, standardClassPath(className), objectId);
 }
 
 /** The data browser's path segment for a class name as pointers spell it (`user` → `users`, …). */
@@ -76,7 +76,7 @@ export function renderValue(value, { application, className, objectId, key }) {
     case 'geoPoint': return h('span', { text: `${value.latitude}, ${value.longitude}` });
     case 'relation': {
       const where = { $relatedTo: { object: { __type: 'Pointer', className, objectId }, key } };
-      return h('a', { href: href(['apps', application, 'classes', standardClassPath(value.className)], { where: JSON.stringify(where) }) },
+      return h('a', { href: pages.objects(application, standardClassPath(value.className), { where: JSON.stringify(where) }) },
         t('value.relation', { className: value.className }));
     }
     case 'file': return h('span', { text: value.name ?? JSON.stringify(value) });

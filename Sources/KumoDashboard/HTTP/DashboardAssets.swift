@@ -1,9 +1,11 @@
 import Crypto
 
-/// The dashboard's files, compiled into the binary (`resources: [.embedInCode(…)]` in Package.swift, one line per
-/// file): served under `/dashboard/assets/` with their content type, an ETag and `Cache-Control`.
+/// The dashboard's files, compiled into the binary (`resources: [.embedInCode("Assets")]` in Package.swift: every file
+/// of the folder): served under `/dashboard/assets/` with their content type, an ETag and `Cache-Control`.
 ///
-/// Adding a file to `Assets/` takes two lines: its `.embedInCode` resource in Package.swift and its entry in ``files``.
+/// SwiftPM names each embedded file (`PackageResources.page_users_js`) but does not list them, so ``embedded`` does;
+/// adding a file to `Assets/` takes its line there, and `DashboardAssetsTests` fails while the folder and the list
+/// differ.
 package enum DashboardAssets {
     /// One embedded file.
     package struct Asset: Sendable {
@@ -32,6 +34,9 @@ package enum DashboardAssets {
         for (name, bytes) in embedded { files[name] = Asset(bytes, name: name) }
         return files
     }()
+
+    /// The names of the embedded files, in the list's order.
+    package static var names: [String] { embedded.map(\.0) }
 
     /// The embedded bytes by file name (`Assets/<name>`).
     private static let embedded: [(String, [UInt8])] = [
@@ -82,9 +87,11 @@ package enum DashboardAssets {
         ("page-user.js", PackageResources.page_user_js),
         ("page-users.js", PackageResources.page_users_js),
         ("pager.js", PackageResources.pager_js),
+        ("pages.js", PackageResources.pages_js),
         ("push-body.js", PackageResources.push_body_js),
         ("push-text.js", PackageResources.push_text_js),
         ("router.js", PackageResources.router_js),
+        ("routes.js", PackageResources.routes_js),
         ("script-deploy.js", PackageResources.script_deploy_js),
         ("script-log.js", PackageResources.script_log_js),
         ("script-run.js", PackageResources.script_run_js),

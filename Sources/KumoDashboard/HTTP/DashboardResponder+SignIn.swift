@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import KumoAdministration
 import KumoSeams
 import KumoStorage
 import NCMBWire

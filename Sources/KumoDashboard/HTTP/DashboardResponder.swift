@@ -1,5 +1,6 @@
 import Foundation
 package import Hummingbird
+import KumoAdministration
 import KumoSeams
 import KumoStorage
 import Logging

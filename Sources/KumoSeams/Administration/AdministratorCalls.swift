@@ -1,8 +1,12 @@
+package import NCMBWire
+
 /// One NCMB REST call performed in process as an administrator: ACL and class-level permissions are bypassed, nothing
-/// is signed, and everything else (routing, validation, rendering, field rules, scripts' hooks) is exactly REST's.
+/// is signed, and everything else (validation, rendering, field rules, scripts' hooks) is exactly REST's.
 ///
 /// The dashboard (`KumoDashboard`) calls it for its data pages, so the UI shows NCMB's own answers and error codes;
 /// `KumoServer` implements it on its request pipeline (docs/dashboard.md, docs/decisions/0078-dashboard-acts-through-the-ncmb-pipeline.md).
+/// A call crosses as the typed route the controllers switch over: nothing is printed and read back
+/// (docs/decisions/0108-typed-administrator-calls.md).
 package protocol AdministratorCalls: Sendable {
     /// Performs the call and returns NCMB's status and JSON body (an NCMB error body for a failure).
     func perform(_ call: AdministratorCall) async -> AdministratorResponse
@@ -77,33 +81,21 @@ package struct AdministratorFileReader: Sendable {
     }
 }
 
-/// An NCMB REST request of an administrator.
+/// An NCMB REST request of an administrator: the route, as the SDK would have sent it, in an application.
 package struct AdministratorCall: Sendable, Hashable {
     /// The application the call runs in (its applicationId).
     package var applicationId: String
-    /// The HTTP method, upper case: `GET`, `POST`, `PUT`, `DELETE`.
-    package var method: String
-    /// The NCMB path after the version segment, percent-encoded as the route table prints it: `/classes/Chat/abc`; or
-    /// the whole path when it starts with a version (`/2015-09-01/script/hello.js`, whose version is not the API's).
-    package var path: String
-    /// The query string without `?` (percent-encoded), or `nil`.
-    package var query: String?
-    /// The request body (NCMB JSON), empty for none.
-    package var body: [UInt8]
+    /// What is asked: any signed route of the table (`.objects(…)`, `.files(.find(…))`, `.script(…)`, …); uploads and
+    /// browser pages are not administrator calls (``AdministratorCalls/upload(_:)`` takes uploads).
+    package var route: APIRoute
     /// Request headers beyond NCMB's own (a script call's, which the script sees); NCMB's `X-NCMB-*` headers are
     /// never taken from here.
     package var headers: [AdministratorHeader]
 
     /// Creates a call.
-    package init(
-        applicationId: String, method: String, path: String, query: String? = nil, body: [UInt8] = [],
-        headers: [AdministratorHeader] = []
-    ) {
+    package init(applicationId: String, route: APIRoute, headers: [AdministratorHeader] = []) {
         self.applicationId = applicationId
-        self.method = method
-        self.path = path
-        self.query = query
-        self.body = body
+        self.route = route
         self.headers = headers
     }
 }
@@ -130,11 +122,19 @@ package struct AdministratorResponse: Sendable, Hashable {
     package var body: [UInt8]
     /// The answer's headers: a script's own, else `Content-Type` of a JSON body.
     package var headers: [AdministratorHeader]
+    /// The answer as the controller built it, when it built a JSON value (`body` is its rendering), and NCMB's error
+    /// body for a failure: the fields the caller reads without parsing `body` again. `nil` for answers rendered straight
+    /// to bytes (a custom class's objects), empty bodies and scripts' answers.
+    package var json: JSONValue?
 
     /// Creates a response.
-    package init(status: Int, body: [UInt8], headers: [AdministratorHeader] = []) {
+    package init(status: Int, body: [UInt8], headers: [AdministratorHeader] = [], json: JSONValue? = nil) {
         self.status = status
         self.body = body
         self.headers = headers
+        self.json = json
     }
+
+    /// Whether NCMB answered with a success (2xx).
+    package var succeeded: Bool { (200..<300).contains(status) }
 }

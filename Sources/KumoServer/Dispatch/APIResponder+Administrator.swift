@@ -7,37 +7,41 @@ import NCMBWire
 import NIOCore
 
 extension APIResponder: AdministratorCalls {
-    /// One NCMB call as an administrator, in process: the route table resolves it like any request, the application
-    /// comes from the call instead of a key and a signature, the caller is ``Identity/administrator`` (class-level
-    /// permissions and ACLs bypassed), then the same body step, route, controllers and rendering as REST. Nothing is
-    /// signed. Uploads (multipart bodies) and browser pages are not administrator calls: 400 E400004.
+    /// One NCMB call as an administrator, in process: the typed route goes straight to the controllers (nothing is
+    /// printed or matched), the application comes from the call instead of a key and a signature, and the caller is
+    /// ``Identity/administrator`` (class-level permissions and ACLs bypassed); the body limit, controllers and rendering
+    /// are REST's. Nothing is signed. Uploads (multipart bodies) and browser pages are not administrator calls: 400
+    /// E400004 (docs/decisions/0108-typed-administrator-calls.md).
     package func perform(_ call: AdministratorCall) async -> AdministratorResponse {
         var context = KumoRequestContext(inProcessLogger: environment.logger)
         context.identity = .administrator
-        let firstSegment = call.path.split(separator: "/", maxSplits: 1).first.map(String.init)
-        let isVersioned = firstSegment == APIRouter.apiVersion || firstSegment == APIRouter.scriptVersion
-        let path = isVersioned ? call.path : "/" + APIRouter.apiVersion + call.path
+        let route = call.route
+        let declaration = route.declaration
+        context.endpointName = declaration.endpoint.name
         do {
-            let resolved = try APIRouter.resolve(method: call.method, path: path)
-            context.endpointName = resolved.endpoint.name
-            guard resolved.endpoint.isSigned, resolved.declaration.body != .multipart else {
-                throw KumoError(.invalidFormat, underlying: "not an administrator call: \(call.method) \(call.path)")
+            guard declaration.endpoint.isSigned, declaration.body != .multipart else {
+                throw KumoError(.invalidFormat, underlying: "not an administrator call: \(declaration)")
             }
-            guard call.body.count <= configuration.maximumBodySize else { throw KumoError(.requestEntityTooLarge) }
+            // The limit a client's body meets, measured on the body as the SDK would send it.
+            if declaration.body == .json, JSONValue.object(route.bodyObject).serializedBytes().count > configuration.maximumBodySize {
+                throw KumoError(.requestEntityTooLarge)
+            }
             guard let application = try await environment.storage.applications.application(applicationId: call.applicationId)
             else { throw KumoError(.noSuchApplication) }
             context.application = application
-            let route = try resolved.route(query: call.query, body: call.body)
+            try route.checkNames()
             var headers = HTTPFields()
             for header in call.headers {
                 guard let name = HTTPField.Name(header.name), !name.canonicalName.hasPrefix("x-ncmb-") else { continue }
                 headers.append(HTTPField(name: name, value: header.value))
             }
+            // A script sees its request's URL; no other controller reads the path of an administrator call.
+            let path = if case .script = route { APIRouter.print(route).target } else { declaration.pattern.description }
             let request = Request(
                 head: HTTPRequest(
-                    method: HTTPRequest.Method(call.method) ?? .get, scheme: nil, authority: nil,
-                    path: path + (call.query.map { "?" + $0 } ?? ""), headerFields: headers),
-                body: RequestBody(buffer: ByteBuffer(bytes: call.body)))
+                    method: HTTPRequest.Method(declaration.method.rawValue) ?? .get, scheme: nil, authority: nil, path: path,
+                    headerFields: headers),
+                body: RequestBody(buffer: ByteBuffer()))
             let result = try await dispatch(route, request: request, path: path, context: context)
             return Self.administratorResponse(result)
         } catch {
@@ -45,7 +49,8 @@ extension APIResponder: AdministratorCalls {
             if kumoError.code.status >= 500 {
                 context.logger.error("administrator call failed", metadata: ["code": "\(kumoError.code.code)", "error": "\(kumoError)"])
             }
-            return AdministratorResponse(status: kumoError.code.status, body: kumoError.responseBody, headers: Self.jsonHeaders)
+            return AdministratorResponse(
+                status: kumoError.code.status, body: kumoError.responseBody, headers: Self.jsonHeaders, json: kumoError.responseJSON)
         }
     }
 
@@ -62,7 +67,8 @@ extension APIResponder: AdministratorCalls {
     /// returned as their bytes, or as an error when they stream.
     private static func administratorResponse(_ result: APIResult) -> AdministratorResponse {
         switch result {
-        case .json(let status, let value): AdministratorResponse(status: status, body: value.serializedBytes(), headers: jsonHeaders)
+        case .json(let status, let value):
+            AdministratorResponse(status: status, body: value.serializedBytes(), headers: jsonHeaders, json: value)
         case .encodedJSON(let status, let bytes): AdministratorResponse(status: status, body: bytes, headers: jsonHeaders)
         case .empty(let status): AdministratorResponse(status: status, body: [])
         case .binary(let status, let contentType, let bytes):

@@ -5,8 +5,8 @@ import Logging
 import NCMBWire
 
 extension APIResponder {
-    /// An administrator's upload with a raw body: the file name is checked by the route table (`POST /files/{fileName}`,
-    /// E400002 for a bad name), the application comes from the call, and `FilesController` streams the body into the
+    /// An administrator's upload with a raw body: the file name is checked as the route table checks `{fileName}`
+    /// (E400002 for a bad name), the application comes from the call, and `FilesController` streams the body into the
     /// blob store with the multipart upload's rules (``FilesController/receiveRawUpload(fileName:contentType:declaredLength:aclText:cap:body:context:)``).
     package func upload(_ upload: AdministratorUpload) async -> AdministratorResponse {
         await administratorFile(applicationId: upload.applicationId, route: .files(.upload(fileName: upload.fileName)), failure: { $0 }) {
@@ -17,7 +17,7 @@ extension APIResponder {
             guard case .json(let status, let value) = result else {
                 throw KumoError(.invalidFormat, underlying: "an upload answered something other than JSON")
             }
-            return AdministratorResponse(status: status, body: value.serializedBytes())
+            return AdministratorResponse(status: status, body: value.serializedBytes(), json: value)
         }
     }
 
@@ -39,8 +39,8 @@ extension APIResponder {
         }
     }
 
-    /// Resolves a file route printed by the route table (which checks the name), loads the application as the
-    /// administrator's context, and runs `body` with the decoded file name; a failure is NCMB's error body, handed to
+    /// Checks the file route's name as the route table checks `{fileName}`, loads the application as the
+    /// administrator's context, and runs `body` with the file name; a failure is NCMB's error body, handed to
     /// `failure`.
     private func administratorFile<Answer>(
         applicationId: String, route: APIRoute, failure: (AdministratorResponse) -> Answer,
@@ -48,17 +48,12 @@ extension APIResponder {
     ) async -> Answer {
         var context = KumoRequestContext(inProcessLogger: environment.logger)
         context.identity = .administrator
+        context.endpointName = route.endpoint.name
         do {
-            let printed = APIRouter.print(route)
-            let resolved = try APIRouter.resolve(method: printed.method.rawValue, path: printed.path)
-            context.endpointName = resolved.endpoint.name
-            guard case .files(let file) = try resolved.route(query: nil, body: []) else {
-                throw KumoError(.invalidFormat, underlying: "not a file route")
-            }
             let fileName: String
-            switch file {
-            case .upload(let name), .download(let name): fileName = name
-            case .updateACL, .delete, .find: throw KumoError(.invalidFormat, underlying: "not an upload or a download")
+            switch route {
+            case .files(.upload(let name)), .files(.download(let name)): fileName = try FileRoute.checkedFileName(name)
+            default: throw KumoError(.invalidFormat, underlying: "not an upload or a download")
             }
             guard let application = try await environment.storage.applications.application(applicationId: applicationId) else {
                 throw KumoError(.noSuchApplication)
@@ -71,7 +66,7 @@ extension APIResponder {
                 context.logger.error(
                     "administrator file call failed", metadata: ["code": "\(kumoError.code.code)", "error": "\(kumoError)"])
             }
-            return failure(AdministratorResponse(status: kumoError.code.status, body: kumoError.responseBody))
+            return failure(AdministratorResponse(status: kumoError.code.status, body: kumoError.responseBody, json: kumoError.responseJSON))
         }
     }
 }

@@ -1,12 +1,15 @@
 package import Hummingbird
 import KumoSeams
-import NCMBWire
+package import NCMBWire
 import NIOCore
 
 extension KumoError {
     /// The NCMB error body `{"code","error"}` with the code's HTTP status (docs/wire/conventions.md,
     /// docs/wire/errors.md).
-    package var responseBody: [UInt8] { ErrorBody(code: code.code, error: message).json.serializedBytes() }
+    package var responseBody: [UInt8] { responseJSON.serializedBytes() }
+
+    /// The NCMB error body `{"code","error"}` as a JSON value.
+    package var responseJSON: JSONValue { ErrorBody(code: code.code, error: message).json }
 
     /// The HTTP status of the code.
     package var status: HTTPResponse.Status { HTTPResponse.Status(code: code.status) }

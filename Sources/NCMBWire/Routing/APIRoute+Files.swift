@@ -12,6 +12,16 @@ package enum FileRoute: Sendable, Hashable {
     /// `GET /files` with query parameters → file metadata.
     case find(QueryParameters)
 
+    /// `fileName` when the route table accepts it as `{fileName}`: for a route built in process rather than matched
+    /// (an administrator's upload or download).
+    ///
+    /// - Throws: E400002 `"fileName is invalid."` for an empty name (a path segment is never empty) or one that could
+    ///   escape a directory or break a header.
+    package static func checkedFileName(_ fileName: String) throws(APIError) -> String {
+        guard !fileName.isEmpty else { throw APIError(.invalidType, "fileName") }
+        return try RouteInput.safe(fileName, name: "fileName")
+    }
+
     /// The declarations of `/files`, in the order of `APIEndpoint.all`.
     static let declarations: [RouteDeclaration] = [.filesUpload, .filesDownload, .filesUpdateACL, .filesDelete, .filesFind]
 

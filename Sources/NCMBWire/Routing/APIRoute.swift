@@ -72,6 +72,30 @@ extension APIRoute {
     /// The payload-free endpoint of this route.
     package var endpoint: APIEndpoint { declared.declaration.endpoint }
 
+    /// The declaration of this route: its endpoint, method, path pattern and how its body travels.
+    package var declaration: RouteDeclaration { declared.declaration }
+
+    /// The JSON object this route's body carries (`[:]` for routes without a JSON or form body).
+    package var bodyObject: JSONObject { declared.values.body }
+
+    /// Checks the names of a route built in process, as the table checks them when it reads a request: a file's or a
+    /// script's name must be a non-empty name that cannot escape a directory or break a header (class names are
+    /// `ClassName` values, valid by construction).
+    ///
+    /// - Throws: E400002 `"fileName is invalid."` or `"name is invalid."`.
+    package func checkNames() throws(APIError) {
+        switch self {
+        case .files(.upload(let fileName)), .files(.download(let fileName)), .files(.updateACL(let fileName, _)),
+            .files(.delete(let fileName)):
+            _ = try FileRoute.checkedFileName(fileName)
+        case .script(let call):
+            guard !call.name.isEmpty else { throw APIError(.invalidType, "name") }
+            _ = try RouteInput.safe(call.name, name: "name")
+        default:
+            break
+        }
+    }
+
     /// The `Content-Type` of the body `APIRouter.print(_:)` gives this route: `application/x-www-form-urlencoded` for the
     /// browser form posts, `nil` for a file upload (its multipart body comes from `MultipartForm`, with its own content
     /// type), `application/json` otherwise (NCMB's SDKs send it even on bodiless requests,

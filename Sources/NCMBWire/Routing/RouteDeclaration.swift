@@ -6,7 +6,7 @@
 /// declaration and values a route names in its one exhaustive switch (`APIRoute.declared`), so a route case without a
 /// declaration does not compile, and the table-generated round-trip tests prove that each declaration reads back what
 /// it prints.
-package struct RouteDeclaration: Sendable, CustomStringConvertible {
+package struct RouteDeclaration: RouteTableEntry, CustomStringConvertible {
     /// The method this declaration answers.
     package let method: RequestMethod
     /// The path, e.g. `/2013-09-01/classes/{className}/{objectId}`.
@@ -46,6 +46,12 @@ package struct RouteDeclaration: Sendable, CustomStringConvertible {
 
     /// `GET /2013-09-01/files/{fileName}`.
     package var description: String { method.rawValue + " " + pattern.description }
+
+    /// The method, as the route table matches it.
+    package var methodName: String { method.rawValue }
+
+    /// Script calls answer their method in any case (docs/wire/endpoints/scripts.md, client behaviour 3).
+    package var acceptsMethodInAnyCase: Bool { endpoint.isScript }
 
     /// The request for `values`: the pattern filled in and strictly percent-encoded, the query items in the given order,
     /// the body encoded as declared (nothing for `.none` and `.multipart`).
@@ -152,7 +158,13 @@ struct RouteInput {
     ///
     /// - Throws: E400002 `"<name> is invalid."` for an unsafe value.
     func safeName(_ name: String) throws(APIError) -> String {
-        let value = try parameter(name)
+        try Self.safe(try parameter(name), name: name)
+    }
+
+    /// `value` when it is a safe name (see ``safeName(_:)``).
+    ///
+    /// - Throws: E400002 `"<name> is invalid."` for an unsafe value.
+    static func safe(_ value: String, name: String) throws(APIError) -> String {
         let isSafe =
             value != "." && value != ".."
             && value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\") }

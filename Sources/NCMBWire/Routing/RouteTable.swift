@@ -1,36 +1,83 @@
-/// The route table prepared for matching: declarations grouped by path pattern, the patterns indexed by version,
-/// segment count and first segment, so a request path is split and decoded once and compared with a handful of
-/// patterns at most.
-struct RouteTable: Sendable {
+/// What a ``RouteTable`` holds: a declaration with a method and a path pattern.
+package protocol RouteTableEntry: Sendable {
+    /// The method it answers, upper case (`GET`, `PATCH`…).
+    var methodName: String { get }
+    /// Its path.
+    var pattern: RoutePattern { get }
+    /// Whether it also answers its method spelled in another case (`get`, `Post`: script calls,
+    /// docs/wire/endpoints/scripts.md).
+    var acceptsMethodInAnyCase: Bool { get }
+}
+
+/// Declarations prepared for matching: grouped by path pattern, the patterns indexed by prefix, segment count and first
+/// segment, so a request path is split and decoded once and compared with a handful of patterns at most. The NCMB
+/// route table (`APIRouter`) and the dashboard's admin API are each one.
+package struct RouteTable<Entry: RouteTableEntry>: Sendable {
     /// The declarations of one path, one per method.
     struct PathEntry: Sendable {
         let pattern: RoutePattern
-        var declarations: [RouteDeclaration]
+        var entries: [Entry]
     }
 
     /// What a path is looked up by.
     struct Key: Hashable, Sendable {
-        let version: String
+        let prefix: String
         let count: Int
         let first: String
     }
 
+    /// What a lookup found.
+    package enum Lookup: Sendable {
+        /// The declaration of the path and method, and the path's parameters in pattern order.
+        case found(Entry, parameters: [String])
+        /// Declared paths fit, but none for this method.
+        case methodNotAllowed
+        /// No declared path fits.
+        case notFound
+    }
+
     private var entries: [Key: [PathEntry]] = [:]
 
-    /// Indexes `declarations`; declarations with the same pattern share an entry.
-    init(_ declarations: [RouteDeclaration]) {
+    /// Indexes `declarations`; declarations with the same pattern share an entry. Where two patterns fit the same path
+    /// (`scripts/executions` and `scripts/{name}`), the one declared first is tried first.
+    package init(_ declarations: [Entry]) {
         for declaration in declarations {
             let pattern = declaration.pattern
-            let key = Key(version: pattern.version, count: pattern.segments.count, first: pattern.firstLiteral ?? "")
+            let key = Key(prefix: pattern.prefixKey, count: pattern.segments.count, first: pattern.firstLiteral ?? "")
             if let index = entries[key]?.firstIndex(where: { $0.pattern == pattern }) {
-                entries[key]?[index].declarations.append(declaration)
+                entries[key]?[index].entries.append(declaration)
             } else {
-                entries[key, default: []].append(PathEntry(pattern: pattern, declarations: [declaration]))
+                entries[key, default: []].append(PathEntry(pattern: pattern, entries: [declaration]))
             }
         }
     }
 
-    /// Resolves a raw path and a method to a declaration and its path parameters.
+    /// Looks up decoded path segments: `prefix` (its segments joined by `/`: `2013-09-01`, `dashboard/api`), then
+    /// `resource` (the segments after it, whose first must be a literal of the pattern).
+    ///
+    /// The first pattern that fits the path and declares the method answers; when patterns fit but none declares the
+    /// method, ``Lookup/methodNotAllowed``.
+    package func lookup(method: String, prefix: String, resource: ArraySlice<String>) -> Lookup {
+        guard let first = resource.first else { return .notFound }
+        var fitsPath = false
+        for entry in entries[Key(prefix: prefix, count: resource.count, first: first)] ?? [] {
+            guard let parameters = entry.pattern.parameters(of: resource) else { continue }
+            fitsPath = true
+            if let declaration = Self.declaration(in: entry, method: method) { return .found(declaration, parameters: parameters) }
+        }
+        return fitsPath ? .methodNotAllowed : .notFound
+    }
+
+    /// The declaration of `entry` for `method`: methods match exactly, or in any case for entries that accept it.
+    private static func declaration(in entry: PathEntry, method: String) -> Entry? {
+        if let declaration = entry.entries.first(where: { $0.methodName == method }) { return declaration }
+        let upperCased = method.uppercased()
+        return entry.entries.first { $0.acceptsMethodInAnyCase && $0.methodName == upperCased }
+    }
+}
+
+extension RouteTable where Entry == RouteDeclaration {
+    /// Resolves a raw NCMB path and a method to a declaration and its path parameters.
     ///
     /// A single trailing slash is ignored (docs/wire/client-behaviours.md, item 7). Segments are percent-decoded
     /// without reading `+` as a space, so raw UTF-8 and `%XX` forms of a file name give the same name.
@@ -40,26 +87,11 @@ struct RouteTable: Sendable {
     func resolve(method: String, path: Substring) throws(APIError) -> ResolvedRoute {
         let segments = try Self.decodedSegments(of: path)
         guard segments.count > 1 else { throw APIError(.noDataAvailable) }
-        let resource = segments[1...]
-        let key = Key(version: segments[0], count: resource.count, first: resource[resource.startIndex])
-        for entry in entries[key] ?? [] {
-            guard let parameters = entry.pattern.parameters(of: resource) else { continue }
-            guard let declaration = Self.declaration(in: entry, method: method) else { throw APIError(.methodNotAllowed) }
-            return ResolvedRoute(declaration: declaration, parameters: parameters)
+        switch lookup(method: method, prefix: segments[0], resource: segments[1...]) {
+        case .found(let declaration, let parameters): return ResolvedRoute(declaration: declaration, parameters: parameters)
+        case .methodNotAllowed: throw APIError(.methodNotAllowed)
+        case .notFound: throw APIError(.noDataAvailable)
         }
-        throw APIError(.noDataAvailable)
-    }
-
-    /// The declaration of `entry` for `method`: API methods match exactly, script methods in any case (scripts are
-    /// called with `get`, `Post`… by some clients, docs/wire/endpoints/scripts.md).
-    private static func declaration(in entry: PathEntry, method: String) -> RouteDeclaration? {
-        if let requestMethod = RequestMethod(rawValue: method),
-            let declaration = entry.declarations.first(where: { $0.method == requestMethod })
-        {
-            return declaration
-        }
-        let upperCased = method.uppercased()
-        return entry.declarations.first { $0.endpoint.isScript && $0.method.rawValue == upperCased }
     }
 
     /// The percent-decoded segments of a path that starts with `/`, a single trailing slash dropped.

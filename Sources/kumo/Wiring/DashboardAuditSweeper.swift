@@ -1,4 +1,4 @@
-import KumoDashboard
+import KumoAdministration
 import Logging
 import ServiceLifecycle
 

@@ -1,5 +1,7 @@
 import Foundation
+import KumoAdministration
 import KumoDashboard
+import KumoImportJobs
 import KumoOperations
 import KumoSeams
 import KumoStorage

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KumoAdministration
 import KumoDashboard
 import KumoPush
 import KumoSeams

@@ -1,5 +1,5 @@
 import Foundation
-import KumoDashboard
+import KumoAdministration
 import KumoScripts
 
 /// `node --check` (``ScriptSyntaxCheck``) as the dashboard and `kumo scripts deploy` run it, on a thread of its own so

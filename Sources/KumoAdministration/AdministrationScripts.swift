@@ -107,7 +107,7 @@ package struct AdministrationScripts: Sendable {
     }
 
     /// Refuses a permission nobody passes: such a script can never be called.
-    static func check(_ permission: OperationPermission) throws(Refusal) {
+    package static func check(_ permission: OperationPermission) throws(Refusal) {
         guard permission.isPublic || permission.allowsAuthenticatedUsers || !permission.roleNames.isEmpty else {
             throw Refusal.nobodyMayRun
         }

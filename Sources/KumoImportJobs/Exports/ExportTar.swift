@@ -1,16 +1,12 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
-import NCMBWire
-import NIOCore
 
 /// A folder as a tar stream (POSIX ustar, with a pax `path` record for names longer than ustar holds), written from
 /// disk in chunks so that memory stays bounded whatever the folder holds
 /// (docs/decisions/0088-dashboard-export-as-a-streamed-tar.md).
 ///
 /// Entries are the folder's sub-folders and regular files, sorted by path, under `root/`; each has mode 0644 (0755 for
-/// folders), owner 0 and the given modification time. The folder is listed and its files are read on the dashboard's
-/// file pool (``DashboardFileWork``), never on the thread that writes the response.
+/// folders), owner 0 and the given modification time. The folder is listed and its files are read on the file pool
+/// (``FileWork``), never on the thread that writes the response.
 struct ExportTar: Sendable {
     /// One entry: its path inside the archive, its file on disk (`nil` for a folder) and size.
     struct Entry: Sendable, Hashable {
@@ -28,7 +24,7 @@ struct ExportTar: Sendable {
     let modificationTime: Int64
 
     /// The entries of `folder`, under `root`, listed on the file pool.
-    static func listing(folder: URL, root: String, modificationTime: Int64, fileWork: DashboardFileWork) async throws -> ExportTar {
+    static func listing(folder: URL, root: String, modificationTime: Int64, fileWork: FileWork) async throws -> ExportTar {
         try await fileWork.run { try ExportTar(folder: folder, root: root, modificationTime: modificationTime) }
     }
 
@@ -63,11 +59,11 @@ struct ExportTar: Sendable {
         }
     }
 
-    /// Writes the archive, reading each file on the file pool; a file that changed size since it was listed fails the
-    /// write.
-    func write(to writer: inout any ResponseBodyWriter, fileWork: DashboardFileWork) async throws {
+    /// Writes the archive to `emit` in chunks of at most ``chunk`` bytes (headers apart), reading each file on the file
+    /// pool; a file that changed size since it was listed fails the write.
+    func write(to emit: ([UInt8]) async throws -> Void, fileWork: FileWork) async throws {
         for entry in entries {
-            try await writer.write(ByteBuffer(bytes: Self.headers(for: entry, modificationTime: modificationTime)))
+            try await emit(Self.headers(for: entry, modificationTime: modificationTime))
             guard let file = entry.file else { continue }
             let handle = try await fileWork.run { try FileHandle(forReadingFrom: file) }
             defer { try? handle.close() }
@@ -76,13 +72,13 @@ struct ExportTar: Sendable {
                 let wanted = Int(min(Int64(Self.chunk), entry.size - written))
                 let data = try await fileWork.run { try handle.read(upToCount: wanted) }
                 guard let data, !data.isEmpty else { throw ExportTarError.changed(entry.path) }
-                try await writer.write(ByteBuffer(bytes: data))
+                try await emit(Array(data))
                 written += Int64(data.count)
             }
             let padding = Int(Self.padded(entry.size) - entry.size)
-            if padding > 0 { try await writer.write(ByteBuffer(repeating: 0, count: padding)) }
+            if padding > 0 { try await emit([UInt8](repeating: 0, count: padding)) }
         }
-        try await writer.write(ByteBuffer(repeating: 0, count: 2 * Self.block))
+        try await emit([UInt8](repeating: 0, count: 2 * Self.block))
     }
 
     /// `size` rounded up to whole blocks.
@@ -167,32 +163,5 @@ enum ExportTarError: Error, CustomStringConvertible {
         switch self {
         case .changed(let path): "\(path) changed while the archive was written"
         }
-    }
-}
-
-/// A file on disk as a download, read in chunks.
-enum FileStream {
-    /// The file at `path` as a 200 with `Content-Disposition: attachment`.
-    static func response(path: URL, contentType: String, downloadName: String) throws -> Response {
-        let size = try FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int ?? 0
-        var headers = HTTPFields()
-        headers[.contentType] = contentType
-        headers[.cacheControl] = "no-store"
-        headers[.contentDisposition] = attachment(downloadName)
-        let body = ResponseBody(contentLength: size) { writer in
-            let handle = try FileHandle(forReadingFrom: path)
-            defer { try? handle.close() }
-            while let data = try handle.read(upToCount: ExportTar.chunk), !data.isEmpty {
-                try await writer.write(ByteBuffer(bytes: data))
-            }
-            try await writer.finish(nil)
-        }
-        return DashboardResponses.secured(Response(status: .ok, headers: headers, body: body))
-    }
-
-    /// `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the name itself (RFC 6266).
-    static func attachment(_ name: String) -> String {
-        let fallback = String(name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" })
-        return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(PercentEncoding.encode(name))"
     }
 }

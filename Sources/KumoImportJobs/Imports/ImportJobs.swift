@@ -10,7 +10,7 @@ import NCMBWire
 /// `kumo serve`, a bounded number at a time. Jobs live in memory, per instance; their folders are removed when they end
 /// (all but the report) and when they are forgotten, and a new instance empties the folder of what an earlier one
 /// left. A job left staging without an upload, and an ended job, expire after ``Limits/keptForMilliseconds`` (swept
-/// when jobs are created or listed, by the jobs' clock). The staging folder's file work runs on ``DashboardFileWork``.
+/// when jobs are created or listed, by the jobs' clock). The staging folder's file work runs on ``FileWork``.
 package actor ImportJobs {
     /// The bounds of the staging area and of the work.
     package struct Limits: Sendable {
@@ -67,7 +67,7 @@ package actor ImportJobs {
     let identifiers: any IdentifierGenerator
     let logger: Logger
     /// Where the staging folder's blocking file work runs.
-    nonisolated let fileWork: DashboardFileWork
+    nonisolated let fileWork: FileWork
     private var jobs: [ImportJob] = []
     private var uploadsInFlight: [String: Int] = [:]
     private var running = 0
@@ -81,7 +81,7 @@ package actor ImportJobs {
     /// - Throws: when the folder cannot be emptied or created.
     package init(
         directory: URL, limits: Limits = Limits(), storage: any StorageBackend, clock: any WallClock,
-        identifiers: any IdentifierGenerator, logger: Logger, fileWork: DashboardFileWork = DashboardFileWork()
+        identifiers: any IdentifierGenerator, logger: Logger, fileWork: FileWork = FileWork()
     ) throws {
         if FileManager.default.fileExists(atPath: directory.path) { try FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

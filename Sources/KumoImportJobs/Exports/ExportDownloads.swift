@@ -14,13 +14,13 @@ package final class ExportDownloads: @unchecked Sendable {
     package let directory: URL
     /// How many exports may be in progress at once, writing or downloading: 2.
     package let limit: Int
-    let fileWork: DashboardFileWork
+    let fileWork: FileWork
     private let lock = NSLock()
     private var active: Set<String> = []
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates the exports of a folder; nothing is read or written until the first export.
-    package init(directory: URL, limit: Int = 2, fileWork: DashboardFileWork = DashboardFileWork()) {
+    package init(directory: URL, limit: Int = 2, fileWork: FileWork = FileWork()) {
         self.directory = directory
         self.limit = limit
         self.fileWork = fileWork

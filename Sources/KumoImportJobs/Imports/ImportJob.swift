@@ -76,8 +76,8 @@ package struct ImportJob: Sendable {
     /// Whether the report file is complete.
     package var hasReport = false
 
-    /// The job as the API shows it.
-    var json: JSONValue {
+    /// The job as the dashboard's API shows it (docs/dashboard.md#import-and-export).
+    package var json: JSONValue {
         let files: [JSONValue] = files.map { file in
             [
                 "name": .string(file.name), "size": .integer(file.size), "kind": .string(file.kind.rawValue),
