@@ -89,6 +89,7 @@ package struct APIResponder: HTTPResponder {
         default:
             response = await answer(request, path: path, query: query, context: &context)
             CrossOrigin.addHeaders(to: &response)
+            UntrustedContentHeaders.protectAnswer(&response)
         }
         return finish(response, request: request, path: path, context: context, started: started)
     }
