@@ -158,6 +158,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var indexAdvisorOptions: IndexAdvisorOptions
     @OptionGroup var realtimeOptions: RealtimeOptions
     @OptionGroup var dashboardOptions: DashboardOptions
+    @OptionGroup var throttleOptions: ThrottleOptions
 
     func validate() throws {
         try hardeningOptions.validate()
@@ -165,6 +166,7 @@ struct ServeCommand: AsyncParsableCommand {
         try indexAdvisorOptions.validate()
         try realtimeOptions.validate()
         try dashboardOptions.validate()
+        try throttleOptions.validate()
         // Values from the environment and the configuration file were checked against their kinds before parsing
         // (`Kumo.main`); what follows checks what the kinds cannot say.
         guard (0...65_535).contains(port) else { throw ValidationError("\(ServeSettings.source(ofFlag: "--port")) takes 0…65535, not \(port)") }
@@ -219,6 +221,7 @@ struct ServeCommand: AsyncParsableCommand {
         let scheme = tls == nil ? "http" : "https"
         configuration.publicURL = publicURL ?? "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
         hardeningOptions.apply(to: &configuration, logger: logger)
+        throttleOptions.apply(to: &configuration)
 
         let mail = try mailOptions.makeTransport(dataDirectory: storageOptions.dataDirectory)
         let pushEndpoints = try makePushEndpoints()
