@@ -11,10 +11,10 @@ package struct DashboardConfiguration: Sendable {
     package var setupTokenSeconds = 24 * 60 * 60
     /// How long the sign-in form's CSRF cookie lives: 1 hour.
     package var formTokenSeconds = 60 * 60
-    /// Failed sign-ins per client address, and per address typed, before sign-in is refused with 429.
-    package var loginFailureLimit = 5
-    /// The window those failures are counted in: 15 minutes.
-    package var loginFailureWindowSeconds = 15 * 60
+    /// Failed sign-ins allowed per client address and administrator, per administrator and per client address, in
+    /// their window, before sign-in is refused with 429 (docs/decisions/0121-sign-in-and-mail-throttles.md): 5, 20 and
+    /// 100 in 15 minutes, `kumo serve`'s `--sign-in-…` settings.
+    package var signInLimits = SignInLimits()
     /// The most audit entries one `GET /dashboard/api/audit` returns.
     package var maximumAuditPage = 500
     /// The largest body the admin API reads: 16 MiB.

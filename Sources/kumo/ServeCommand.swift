@@ -35,6 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Storage") var indexAdvisorOptions: IndexAdvisorOptions
     @OptionGroup(title: "Security and limits") var security: SecurityOptions
     @OptionGroup(title: "Security and limits") var hardeningOptions: HardeningOptions
+    @OptionGroup(title: "Security and limits") var throttleOptions: ThrottleOptions
     @OptionGroup(title: "Mail") var mailOptions: MailOptions
     @OptionGroup(title: "Push notifications") var pushOptions: PushOptions
     @OptionGroup(title: "Scripts") var scriptOptions: ScriptOptions
@@ -111,6 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
         try indexAdvisorOptions.validate()
         try realtimeOptions.validate()
         try dashboardOptions.validate()
+        try throttleOptions.validate()
         // Values from the environment and the configuration file were checked against their kinds before parsing
         // (`Kumo.main`); what follows checks what the kinds cannot say.
         guard (0...65_535).contains(port) else { throw ValidationError("\(ServeSettings.source(ofFlag: "--port")) takes 0…65535, not \(port)") }
@@ -155,6 +157,7 @@ struct ServeCommand: AsyncParsableCommand {
         let scheme = tls == nil ? "http" : "https"
         configuration.publicURL = publicURL ?? "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
         hardeningOptions.apply(to: &configuration, logger: logger)
+        throttleOptions.apply(to: &configuration)
 
         // Everything that can refuse the start is checked before storage creates a database or an application.
         try await StartupCheck.listenable(listeners)

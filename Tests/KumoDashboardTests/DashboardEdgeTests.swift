@@ -41,17 +41,23 @@ import Testing
     }
 
     @Test func theThrottleCountsPerAddressTypedAcrossClientAddresses() {
-        let throttle = LoginThrottle(limit: 2, windowSeconds: 60)
+        var limits = SignInLimits()
+        limits.perAccount = 2
+        limits.windowSeconds = 60
+        let throttle = SignInThrottle(limits: limits)
         let start = WireDate(millisecondsSince1970: 1_000_000)
-        throttle.recordFailure(["address:a", "email:x"], now: start)
-        throttle.recordFailure(["address:b", "email:x"], now: start)
+        for address in ["192.0.2.1", "192.0.2.2"] {
+            guard case .admitted = throttle.admit(account: "admin:x", address: address, now: start) else {
+                Issue.record("attempt from \(address) refused")
+                return
+            }
+        }
 
-        #expect(throttle.retryAfter(["address:c", "email:x"], now: start) == 60)
-        #expect(throttle.retryAfter(["address:c", "email:y"], now: start) == nil)
-        #expect(throttle.retryAfter(["address:c", "email:x"], now: WireDate(millisecondsSince1970: 1_060_000)) == nil)
-        throttle.recordFailure(["address:d", "email:z"], now: start)
-        throttle.reset(["email:z"])
-        #expect(throttle.retryAfter(["email:z"], now: start) == nil)
+        #expect(throttle.admit(account: "admin:x", address: "192.0.2.3", now: start) == .refused(retryAfterSeconds: 60))
+        if case .refused = throttle.admit(account: "admin:y", address: "192.0.2.3", now: start) { Issue.record("another address typed is refused") }
+        if case .refused = throttle.admit(account: "admin:x", address: "192.0.2.3", now: WireDate(millisecondsSince1970: 1_060_000)) {
+            Issue.record("refused after the window")
+        }
     }
 
     @Test func aFailingStoreAnswers500JSONWithoutDetails() async throws {

@@ -31,33 +31,41 @@ extension DashboardResponder {
                 DashboardPages.login(language: language, csrf: csrf, next: next, error: Self.text(language).expiredForm, email: email)
             }
         }
-        let now = environment.clock.now()
-        let keys = ["address:" + (client.address ?? "unknown"), "email:" + StoredAdmin.emailKey(email)]
-        if let retryAfter = throttle.retryAfter(keys, now: now) {
+        // Counted before the password is hashed, so that concurrent guesses cannot all pass one check
+        // (docs/decisions/0121-sign-in-and-mail-throttles.md).
+        let attempt: SignInThrottle.Attempt
+        switch throttle.admit(account: "admin:" + StoredAdmin.emailKey(email), address: client.address, now: environment.clock.now()) {
+        case .admitted(let admitted): attempt = admitted
+        case .refused(let retryAfter):
             var response = formPage(client: client, status: .tooManyRequests) { csrf in
                 DashboardPages.login(language: language, csrf: csrf, next: next, error: Self.text(language).throttled, email: email)
             }
             response.headers[.retryAfter] = String(retryAfter)
             return response
         }
-        let admin = try await environment.storage.admins.admin(email: email)
         let password = form["password"] ?? ""
+        let admin: StoredAdmin?
         let matches: Bool
-        if let admin {
-            matches = try await environment.passwordHasher.verify(password, hash: admin.passwordHash)
-        } else {
-            // The same bcrypt work for an unknown address, so that timing does not tell which addresses exist.
-            _ = try await environment.passwordHasher.verify(password, hash: try await dummyHash.value(environment.passwordHasher))
-            matches = false
+        do {
+            admin = try await environment.storage.admins.admin(email: email)
+            if let admin {
+                matches = try await environment.passwordHasher.verify(password, hash: admin.passwordHash)
+            } else {
+                // The same bcrypt work for an unknown address, so that timing does not tell which addresses exist.
+                _ = try await environment.passwordHasher.verify(password, hash: try await dummyHash.value(environment.passwordHasher))
+                matches = false
+            }
+        } catch {
+            throttle.abandoned(attempt)
+            throw error
         }
         guard let admin, matches else {
-            throttle.recordFailure(keys, now: now)
             try await environment.admins.audit(actor: email, action: "login.failed", address: client.address)
             return formPage(client: client, status: .unauthorized) { csrf in
                 DashboardPages.login(language: language, csrf: csrf, next: next, error: Self.text(language).wrongPassword, email: email)
             }
         }
-        throttle.reset(keys)
+        throttle.succeeded(attempt, now: environment.clock.now())
         try await environment.admins.audit(actor: admin.email, action: "login", address: client.address)
         return try await startSession(for: admin, client: client, redirectTo: Self.safeNext(next))
     }

@@ -14,7 +14,7 @@ package struct DashboardResponder<Context: RequestContext>: HTTPResponder {
     let configuration: DashboardConfiguration
     let environment: DashboardEnvironment
     let client: @Sendable (Request, Context) -> DashboardClient
-    let throttle: LoginThrottle
+    let throttle: SignInThrottle
     let dummyHash: DummyPasswordHash
     let api: DashboardAPI
 
@@ -26,7 +26,7 @@ package struct DashboardResponder<Context: RequestContext>: HTTPResponder {
         self.configuration = configuration
         self.environment = environment
         self.client = client
-        self.throttle = LoginThrottle(limit: configuration.loginFailureLimit, windowSeconds: configuration.loginFailureWindowSeconds)
+        self.throttle = SignInThrottle(limits: configuration.signInLimits)
         self.dummyHash = DummyPasswordHash()
         self.api = DashboardAPI(configuration: configuration, environment: environment)
     }

@@ -1,3 +1,5 @@
+package import KumoSeams
+
 /// Server settings: a plain value with a documented default for every property (docs/configuration.md).
 ///
 /// Read from flags, environment and file in one place only (`kumo`); library code receives the value.
@@ -41,6 +43,13 @@ package struct KumoConfiguration: Sendable, Hashable {
     /// of them, the client address of the access log and the per-address rate limit is the last address of that header
     /// that is not itself a trusted proxy. Defaults to none: the connection's peer is the client.
     package var trustedProxies: [AddressRange] = []
+    /// Failed `login` attempts allowed per client address and account, per account and per address, and their window
+    /// (docs/decisions/0121-sign-in-and-mail-throttles.md); more answer 429 E429002 with `Retry-After`. Defaults to 5,
+    /// 20 and 100 in 15 minutes.
+    package var signInLimits = SignInLimits()
+    /// Account mails allowed per recipient and mail requests per client address, and their window; more answer 429
+    /// E429002 with `Retry-After`. Defaults to 5 and 20 an hour.
+    package var mailRequestLimits = MailRequestLimits()
 
     /// The URL at which browsers reach this server, used in mail links when an application sets no `customURL`
     /// (docs/wire/endpoints/browser-pages.md). Defaults to `http://127.0.0.1:8080`; `kumo serve` sets it from the

@@ -24,7 +24,8 @@ struct BrowserPage: Sendable {
     var form: Form?
 
     /// The page as a response: `text/html; charset=utf-8`, never cached, never framed, no referrer (the URL holds a
-    /// token), and a content security policy that allows only its own inline style and posting to this server.
+    /// token), and a content security policy that sandboxes it and allows only its own inline style and posting to this
+    /// server.
     func response(status: HTTPResponse.Status) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
@@ -42,7 +43,10 @@ struct BrowserPage: Sendable {
 
     private static func addSecurityHeaders(to headers: inout HTTPFields) {
         headers[.cacheControl] = "no-store"
-        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+        // `sandbox allow-forms`: the page runs in an opaque origin, so even markup that slipped through the escaping
+        // could not act in Kumo's origin, which is the dashboard's (docs/decisions/0120-client-bytes-never-run-in-kumos-origin.md).
+        headers[.contentSecurityPolicy] =
+            "sandbox allow-forms; default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
         headers[HeaderNames.xFrameOptions] = "DENY"
         headers[HeaderNames.referrerPolicy] = "no-referrer"
         headers[.xContentTypeOptions] = "nosniff"

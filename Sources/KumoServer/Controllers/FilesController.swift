@@ -104,7 +104,9 @@ package struct FilesController: Sendable {
     /// application enables public files; 404 otherwise.
     ///
     /// Only files whose ACL lets everyone read (`"*"` read) are served, and only while the class-level `get`
-    /// permission of `file` is public. Every refusal is 404 `{"code":"E404001","error":"No data available."}`.
+    /// permission of `file` is public. Every refusal is 404 `{"code":"E404001","error":"No data available."}`. Only
+    /// raster images are inline; everything else is an attachment, sandboxed and `nosniff`
+    /// (docs/decisions/0120-client-bytes-never-run-in-kumos-origin.md).
     package func publicFile(fileName: String, application: HostedApplication) async throws -> Response {
         let notFound = Response.json(.notFound, KumoError(.noDataAvailable).responseBody)
         guard application.settings.publicFilesEnabled else { return notFound }
@@ -124,6 +126,8 @@ package struct FilesController: Sendable {
         } catch StorageError.notFound {
             return notFound
         }
-        return stream.response(status: 200, contentType: file.mimeType)
+        var response = stream.response(status: 200, contentType: file.mimeType)
+        UntrustedContentHeaders.protectFile(&response.headers, contentType: file.mimeType, fileName: file.fileName)
+        return response
     }
 }

@@ -10,15 +10,26 @@ package import NCMBWire
 package struct MailRequestsController: Sendable {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
+    /// The mail throttle (docs/decisions/0121-sign-in-and-mail-throttles.md).
+    let throttles: AccountThrottles
+
+    /// Creates the controller with the server's throttles.
+    package init(environment: ServerEnvironment, configuration: KumoConfiguration, throttles: AccountThrottles) {
+        self.environment = environment
+        self.configuration = configuration
+        self.throttles = throttles
+    }
 
     /// `POST /requestMailAddressUserEntry` → 201 `{"createDate"}` (F46).
     ///
     /// - Throws: 400 E400003 `"mailAddress is empty."` when missing or `null` (F48); 400 E400004
-    ///   `"mailAddress is invalid format."` for `""`, another type or a malformed address; 409 E409001
-    ///   `"mailAddress is duplication."` when a user already has it (F47); 502 E502002 when the mail could not be sent.
+    ///   `"mailAddress is invalid format."` for `""`, another type or a malformed address; 429 E429002 past the mail
+    ///   throttle; 409 E409001 `"mailAddress is duplication."` when a user already has it (F47); 502 E502002 when the
+    ///   mail could not be sent.
     package func requestMailAddressUserEntry(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         let mailAddress = try Self.mailAddress(in: body, whenMissing: .required)
+        try throttles.admitMail(to: mailAddress, from: context.clientAddress, now: environment.clock.now())
         guard try await user(withMailAddress: mailAddress, application: application) == nil else {
             throw KumoError(.duplication, StandardField.User.mailAddress)
         }
@@ -33,11 +44,13 @@ package struct MailRequestsController: Sendable {
     /// are registered (NCMB's answer for that case is not documented).
     ///
     /// - Throws: 400 E400006 `"mailAddress does not exist."` when missing or `null` (F51); 400 E400004
-    ///   `"mailAddress is invalid format."` for `""`, another type or a malformed address (F50); 502 E502002 when the
-    ///   mail could not be sent.
+    ///   `"mailAddress is invalid format."` for `""`, another type or a malformed address (F50); 429 E429002 past the
+    ///   mail throttle; 502 E502002 when the mail could not be sent.
     package func requestPasswordReset(body: JSONObject, context: KumoRequestContext) async throws -> APIResult {
         let application = try context.requireApplication()
         let mailAddress = try Self.mailAddress(in: body, whenMissing: .notExist)
+        // Counted for every address, registered or not, so that the throttle does not tell which are.
+        try throttles.admitMail(to: mailAddress, from: context.clientAddress, now: environment.clock.now())
         guard let user = try await user(withMailAddress: mailAddress, application: application) else {
             context.logger.debug("password reset asked for an address no user has")
             return .json(201, .object(["createDate": .string(environment.clock.now().formatted)]))

@@ -47,9 +47,12 @@ extension UsersController {
     }
 
     /// Mails the confirmation link of a new address. A failed mail does not undo the sign-up (the user exists and holds
-    /// a session); it is logged, and the user can ask again by changing the address.
+    /// a session); it is logged, and the user can ask again by changing the address. Past the mail throttle's limit for
+    /// the address no mail goes out, which is logged the same way.
     func sendMailAddressConfirmation(application: HostedApplication, userObjectId: String, mailAddress: String) async {
         do {
+            // Counted against the recipient like the mail requests (docs/decisions/0121-sign-in-and-mail-throttles.md).
+            try throttles.admitMail(to: mailAddress, from: nil, now: environment.clock.now())
             try await AccountMailer(environment: environment, configuration: configuration).sendMailAddressConfirmation(
                 application: application, userObjectId: userObjectId, mailAddress: mailAddress)
         } catch {

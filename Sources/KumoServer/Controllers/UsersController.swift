@@ -15,15 +15,23 @@ package struct UsersController: CollectionController {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
     let timingShield: PasswordTimingShield
+    /// The sign-in and mail throttles (docs/decisions/0121-sign-in-and-mail-throttles.md).
+    let throttles: AccountThrottles
 
     /// Creates the controller; mail links use the default configuration's public URL.
     package init(environment: ServerEnvironment) { self.init(environment: environment, configuration: KumoConfiguration()) }
 
-    /// Creates the controller with the server configuration (the public URL of mail links).
+    /// Creates the controller with the server configuration (the public URL of mail links) and throttles of its own.
     package init(environment: ServerEnvironment, configuration: KumoConfiguration) {
+        self.init(environment: environment, configuration: configuration, throttles: AccountThrottles(configuration: configuration))
+    }
+
+    /// Creates the controller with the server configuration and the server's throttles.
+    package init(environment: ServerEnvironment, configuration: KumoConfiguration, throttles: AccountThrottles) {
         self.environment = environment
         self.configuration = configuration
         self.timingShield = PasswordTimingShield(hasher: environment.passwordHasher)
+        self.throttles = throttles
     }
 
     /// `POST /users`: sign-up with `userName`/`password`, or sign-up/login with `authData`.

@@ -95,7 +95,8 @@ extension APIResponder {
         case .response(let finished):
             return finished
         case .script(let answer):
-            let (headers, binary) = ScriptAnswerHeaders.fields(of: answer)
+            var (headers, binary) = ScriptAnswerHeaders.fields(of: answer)
+            UntrustedContentHeaders.protectScriptAnswer(&headers)
             signedBody = answer.body
             isBinary = binary
             response = Response(

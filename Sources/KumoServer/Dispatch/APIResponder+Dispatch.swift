@@ -1,4 +1,5 @@
 import Hummingbird
+import KumoSeams
 import NCMBWire
 
 extension APIResponder {
@@ -14,6 +15,10 @@ extension APIResponder {
         case .requestPasswordReset(let body): try await mailRequests.requestPasswordReset(body: body, context: context)
         case .pushOpened(let objectId, let body): try await pushes.recordOpen(pushId: objectId, body: body, context: context)
         case .files(let file): try await files.handle(file, request: request, context: context)
+        case .applicationPage(_, .publicFile) where UntrustedContentHeaders.isSameOriginCodeRequest(request.headers):
+            // A page of this origin loading a public file as a script, worker or style sheet: refused like a missing
+            // file (docs/decisions/0120-client-bytes-never-run-in-kumos-origin.md).
+            .response(Response.json(.notFound, KumoError(.noDataAvailable).responseBody))
         case .applicationPage(let applicationId, let page): try await browserPages.handle(page, applicationId: applicationId, path: path)
         case .batch(let body): try await batch(body: body, context: context)
         case .script(let call): try await scripts.run(call, request: request, context: context)

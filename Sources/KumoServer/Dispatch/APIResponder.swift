@@ -40,13 +40,14 @@ package struct APIResponder: HTTPResponder {
         self.applications = ApplicationCache(
             store: environment.storage.applications, clock: environment.clock, generation: environment.cacheGeneration)
         self.objects = ObjectsController(environment: environment)
-        self.users = UsersController(environment: environment, configuration: configuration)
+        let throttles = AccountThrottles(configuration: configuration)
+        self.users = UsersController(environment: environment, configuration: configuration, throttles: throttles)
         self.roles = RolesController(environment: environment)
         self.installations = InstallationsController(environment: environment)
         let classPermissions = ClassPermissionGate(environment: environment)
         self.files = FilesController(environment: environment, configuration: configuration, classPermissions: classPermissions)
         self.pushes = PushController(environment: environment, classPermissions: classPermissions)
-        self.mailRequests = MailRequestsController(environment: environment, configuration: configuration)
+        self.mailRequests = MailRequestsController(environment: environment, configuration: configuration, throttles: throttles)
         self.browserPages = BrowserPagesController(environment: environment, configuration: configuration, files: files)
         self.classPermissions = classPermissions
         self.scripts = ScriptsController(environment: environment)
@@ -89,6 +90,7 @@ package struct APIResponder: HTTPResponder {
         default:
             response = await answer(request, path: path, query: query, context: &context)
             CrossOrigin.addHeaders(to: &response)
+            UntrustedContentHeaders.protectAnswer(&response)
         }
         return finish(response, request: request, path: path, context: context, started: started)
     }

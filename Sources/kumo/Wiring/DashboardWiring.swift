@@ -35,12 +35,21 @@ struct DashboardWiring: Sendable {
         return dashboardEnvironment
     }
 
+    /// The dashboard's settings: its defaults, with the server's sign-in throttle limits.
+    var dashboardConfiguration: DashboardConfiguration {
+        var dashboardConfiguration = DashboardConfiguration()
+        dashboardConfiguration.signInLimits = configuration.signInLimits
+        return dashboardConfiguration
+    }
+
     /// The dashboard mounted at `/dashboard` of the API port, calling the NCMB pipeline of that port's responder.
     func mounted(_ calls: any AdministratorCalls) -> MountedResponder? {
         guard options.isOn else { return nil }
         let tls = tls
         let trustsProxies = !trustedProxies.isEmpty
-        let responder = DashboardResponder<KumoRequestContext>(environment: dashboardEnvironment(calls)) { request, context in
+        let responder = DashboardResponder<KumoRequestContext>(
+            configuration: dashboardConfiguration, environment: dashboardEnvironment(calls)
+        ) { request, context in
             DashboardClient(
                 address: context.clientAddress, isSecure: DashboardOptions.isSecure(request, tls: tls, trustsProxies: trustsProxies))
         }
@@ -56,7 +65,9 @@ struct DashboardWiring: Sendable {
     func ownListenerResponder() -> DashboardResponder<DashboardRequestContext> {
         let trustedProxies = trustedProxies
         let calls = APIResponder(configuration: configuration, environment: environment)
-        return DashboardResponder<DashboardRequestContext>(environment: dashboardEnvironment(calls)) { request, context in
+        return DashboardResponder<DashboardRequestContext>(
+            configuration: dashboardConfiguration, environment: dashboardEnvironment(calls)
+        ) { request, context in
             let address = ClientAddress.resolve(
                 peer: context.peerAddress, forwardedFor: request.headers[values: DashboardHeaderNames.forwardedFor],
                 trustedProxies: trustedProxies)

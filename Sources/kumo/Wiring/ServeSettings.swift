@@ -105,6 +105,19 @@ enum ServeSettings {
             key: "rate-limit-per-application", environment: "KUMO_RATE_LIMIT_PER_APPLICATION", kind: .number(0...1_000_000),
             defaultText: "5000"),
         .init(key: "password-hash-cost", environment: "KUMO_PASSWORD_HASH_COST", kind: .integer(4...31), defaultText: "10"),
+        .init(key: "sign-in-limit", environment: "KUMO_SIGN_IN_LIMIT", kind: .integer(0...1_000_000), defaultText: "5"),
+        .init(
+            key: "sign-in-limit-per-account", environment: "KUMO_SIGN_IN_LIMIT_PER_ACCOUNT", kind: .integer(0...1_000_000),
+            defaultText: "20"),
+        .init(
+            key: "sign-in-limit-per-address", environment: "KUMO_SIGN_IN_LIMIT_PER_ADDRESS", kind: .integer(0...1_000_000),
+            defaultText: "100"),
+        .init(key: "sign-in-window", environment: "KUMO_SIGN_IN_WINDOW", kind: .integer(1...604_800), defaultText: "900"),
+        .init(key: "mail-request-limit", environment: "KUMO_MAIL_REQUEST_LIMIT", kind: .integer(0...1_000_000), defaultText: "5"),
+        .init(
+            key: "mail-request-limit-per-address", environment: "KUMO_MAIL_REQUEST_LIMIT_PER_ADDRESS", kind: .integer(0...1_000_000),
+            defaultText: "20"),
+        .init(key: "mail-request-window", environment: "KUMO_MAIL_REQUEST_WINDOW", kind: .integer(1...604_800), defaultText: "3600"),
         .init(key: "dashboard", environment: "KUMO_DASHBOARD", kind: .choice(["on", "off"]), defaultText: "on"),
         .init(key: "dashboard-host", environment: "KUMO_DASHBOARD_HOST", kind: .text, defaultText: "<host>"),
         .init(key: "dashboard-port", environment: "KUMO_DASHBOARD_PORT", kind: .integer(0...65_535), defaultText: "(the API port)"),

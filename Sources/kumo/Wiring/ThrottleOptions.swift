@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import KumoSeams
+import KumoServer
+
+/// `kumo serve` options of the sign-in and mail throttles (docs/configuration.md#sign-in-and-mail-throttles,
+/// docs/decisions/0121-sign-in-and-mail-throttles.md). Each has an environment variable and a configuration-file key;
+/// the flag wins. A limit of 0 turns it off.
+struct ThrottleOptions: ParsableArguments {
+    @Option(
+        name: .customLong("sign-in-limit"),
+        help: ArgumentHelp(
+            "Failed sign-ins one client address may make against one account in the window (NCMB login and the dashboard) (5; 0 for no limit).",
+            valueName: "n"))
+    var signInLimitOption: Int?
+
+    @Option(
+        name: .customLong("sign-in-limit-per-account"),
+        help: ArgumentHelp(
+            "Failed sign-ins against one account from all addresses in the window; addresses that signed in to it lately are exempt (20; 0 for no limit).",
+            valueName: "n"))
+    var signInLimitPerAccountOption: Int?
+
+    @Option(
+        name: .customLong("sign-in-limit-per-address"),
+        help: ArgumentHelp(
+            "Failed sign-ins one client address may make against all accounts in the window (100; 0 for no limit).", valueName: "n"))
+    var signInLimitPerAddressOption: Int?
+
+    @Option(
+        name: .customLong("sign-in-window"),
+        help: ArgumentHelp("The window the sign-in limits count failures in (900).", valueName: "seconds"))
+    var signInWindowOption: Int?
+
+    @Option(
+        name: .customLong("mail-request-limit"),
+        help: ArgumentHelp(
+            "Account mails (password reset, sign-up link, address confirmation) to one address in the window (5; 0 for no limit).",
+            valueName: "n"))
+    var mailRequestLimitOption: Int?
+
+    @Option(
+        name: .customLong("mail-request-limit-per-address"),
+        help: ArgumentHelp(
+            "Mail requests (requestPasswordReset, requestMailAddressUserEntry) one client address may make in the window (20; 0 for no limit).",
+            valueName: "n"))
+    var mailRequestLimitPerAddressOption: Int?
+
+    @Option(
+        name: .customLong("mail-request-window"),
+        help: ArgumentHelp("The window the mail limits count in (3600).", valueName: "seconds"))
+    var mailRequestWindowOption: Int?
+
+    /// An option's value, else its environment variable's (the configuration file's values arrive as variables).
+    private func value(_ option: Int?, _ variable: String) -> Int? {
+        option ?? ProcessInfo.processInfo.environment[variable].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    var signInLimit: Int? { value(signInLimitOption, "KUMO_SIGN_IN_LIMIT") }
+    var signInLimitPerAccount: Int? { value(signInLimitPerAccountOption, "KUMO_SIGN_IN_LIMIT_PER_ACCOUNT") }
+    var signInLimitPerAddress: Int? { value(signInLimitPerAddressOption, "KUMO_SIGN_IN_LIMIT_PER_ADDRESS") }
+    var signInWindow: Int? { value(signInWindowOption, "KUMO_SIGN_IN_WINDOW") }
+    var mailRequestLimit: Int? { value(mailRequestLimitOption, "KUMO_MAIL_REQUEST_LIMIT") }
+    var mailRequestLimitPerAddress: Int? { value(mailRequestLimitPerAddressOption, "KUMO_MAIL_REQUEST_LIMIT_PER_ADDRESS") }
+    var mailRequestWindow: Int? { value(mailRequestWindowOption, "KUMO_MAIL_REQUEST_WINDOW") }
+
+    func validate() throws {
+        let limits = [
+            ("--sign-in-limit", signInLimit), ("--sign-in-limit-per-account", signInLimitPerAccount),
+            ("--sign-in-limit-per-address", signInLimitPerAddress), ("--mail-request-limit", mailRequestLimit),
+            ("--mail-request-limit-per-address", mailRequestLimitPerAddress),
+        ]
+        for case (let flag, let limit?) in limits where !(0...1_000_000).contains(limit) {
+            throw ValidationError("\(ServeSettings.source(ofFlag: flag)) takes 0 (no limit) to 1000000")
+        }
+        for case (let flag, let seconds?) in [("--sign-in-window", signInWindow), ("--mail-request-window", mailRequestWindow)]
+        where !(1...604_800).contains(seconds) {
+            throw ValidationError("\(ServeSettings.source(ofFlag: flag)) takes 1 to 604800 seconds")
+        }
+    }
+
+    /// Writes the options into `configuration` (the dashboard takes the sign-in limits from it).
+    func apply(to configuration: inout KumoConfiguration) {
+        let limit = { (value: Int?, current: Int?) -> Int? in value.map { $0 == 0 ? nil : $0 } ?? current }
+        configuration.signInLimits.perAddressAndAccount = limit(signInLimit, configuration.signInLimits.perAddressAndAccount)
+        configuration.signInLimits.perAccount = limit(signInLimitPerAccount, configuration.signInLimits.perAccount)
+        configuration.signInLimits.perAddress = limit(signInLimitPerAddress, configuration.signInLimits.perAddress)
+        if let signInWindow { configuration.signInLimits.windowSeconds = signInWindow }
+        configuration.mailRequestLimits.perRecipient = limit(mailRequestLimit, configuration.mailRequestLimits.perRecipient)
+        configuration.mailRequestLimits.perAddress = limit(mailRequestLimitPerAddress, configuration.mailRequestLimits.perAddress)
+        if let mailRequestWindow { configuration.mailRequestLimits.windowSeconds = mailRequestWindow }
+    }
+}
