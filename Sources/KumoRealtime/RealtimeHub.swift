@@ -19,9 +19,14 @@ final class RealtimeHub: Sendable {
     private let pump: FeedPump
     let configuration: RealtimeConfiguration
     let metrics: RealtimeMetrics
+    let observer: (any RealtimeMatchingObserver)?
 
-    init(feed: ChangeFeed?, configuration: RealtimeConfiguration, metrics: RealtimeMetrics, logger: Logger) {
+    init(
+        feed: ChangeFeed?, configuration: RealtimeConfiguration, metrics: RealtimeMetrics, logger: Logger,
+        observer: (any RealtimeMatchingObserver)?
+    ) {
         self.configuration = configuration
+        self.observer = observer
         self.metrics = metrics
         self.pump = FeedPump(feed: feed, logger: logger)
     }

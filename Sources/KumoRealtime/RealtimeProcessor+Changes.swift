@@ -19,9 +19,15 @@ extension RealtimeProcessor {
             if change.className == .user, change.kind == .delete, caller.identity == .user(objectId: change.objectId) {
                 throw SessionEnded()
             }
-            for subscription in session.subscriptions(of: change.className) {
+            let subscriptions = session.subscriptions(of: change.className)
+            hub.observer?.willMatch(change)
+            for subscription in subscriptions {
                 try await deliver(change, to: subscription, caller: caller)
             }
+            var report = RealtimeMatchReport()
+            report.wheresEvaluated = subscriptions.count
+            report.connectionsReached = 1
+            hub.observer?.didMatch(change, report: report)
         }
     }
 

@@ -31,13 +31,17 @@ package final class RealtimeServer: RealtimeListener {
     ///   - gate: the server's authentication, permissions and renderers.
     ///   - configuration: the limits.
     ///   - metrics: where the realtime metrics go; the process's bootstrapped factory by default.
-    package init(gate: RealtimeGate, configuration: RealtimeConfiguration, metrics: any MetricsFactory = MetricsSystem.factory) {
+    ///   - observer: told of every change matched (tests); none by default.
+    package init(
+        gate: RealtimeGate, configuration: RealtimeConfiguration, metrics: any MetricsFactory = MetricsSystem.factory,
+        observer: (any RealtimeMatchingObserver)? = nil
+    ) {
         self.gate = gate
         self.configuration = configuration
         self.logger = gate.environment.logger
         self.hub = RealtimeHub(
             feed: gate.environment.storage.changeFeed, configuration: configuration, metrics: RealtimeMetrics(factory: metrics),
-            logger: gate.environment.logger)
+            logger: gate.environment.logger, observer: observer)
     }
 
     /// hummingbird-websocket's upgradable HTTP/1 channel with Kumo's configuration and first-request guard, on the
