@@ -35,6 +35,10 @@ package struct RealtimeConfiguration: Sendable, Hashable {
     /// when it runs out end with E503001. Defaults to 100 ms.
     package var changeMatchBudget: Duration = .milliseconds(100)
 
+    /// The most changes of one application waiting to be matched; past it they are dropped and the application's
+    /// subscriptions end with E503001. Defaults to 10,000.
+    package var maximumPendingChanges = 10_000
+
     /// The default limits.
     package init() {}
 }

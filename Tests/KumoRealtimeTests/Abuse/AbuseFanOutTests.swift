@@ -63,22 +63,29 @@ import Testing
         let metrics = TestMetrics()
         try await RealtimeTestServer.with(.sqlite, metrics: metrics) { server in
             let client = await server.connectedClient()
-            // 600 messages: well within the connection's queue of 1,000.
-            let rounds = 300
-            for round in 0..<rounds {
-                client.send(["op": "subscribe", "requestId": .integer(Int64(round)), "className": "Note", "where": ["n": .integer(Int64(round))]])
-                client.send(["op": "unsubscribe", "requestId": .integer(Int64(round))])
-            }
+            // Waves of as many subscriptions as a connection may hold, then of as many unsubscriptions, each sent
+            // without waiting (the test client may reorder messages it sends at once, so a wave never mixes the two).
+            let waves = 5
+            let perWave = RealtimeConfiguration().maximumSubscriptionsPerConnection
             var answered = 0
-            for _ in 0..<(2 * rounds) {
-                guard let message = await client.next() else { break }
-                if message["op"] == "subscribed" || message["op"] == "unsubscribed" { answered += 1 }
+            for wave in 0..<waves {
+                let requestIds = (0..<perWave).map { Int64(wave * perWave + $0) }
+                for requestId in requestIds {
+                    client.send(["op": "subscribe", "requestId": .integer(requestId), "className": "Note", "where": ["n": .integer(requestId)]])
+                }
+                for _ in requestIds {
+                    if await client.next()?["op"] == "subscribed" { answered += 1 }
+                }
+                for requestId in requestIds { client.send(["op": "unsubscribe", "requestId": .integer(requestId)]) }
+                for _ in requestIds {
+                    if await client.next()?["op"] == "unsubscribed" { answered += 1 }
+                }
             }
             await server.subscribe(client, requestId: -1, className: "Note")
             _ = try await server.requester.create("/2013-09-01/classes/Note", ["n": 1])
             let event = await client.next()
 
-            #expect(answered == 2 * rounds)
+            #expect(answered == 2 * waves * perWave)
             #expect(event?["op"] == "create" && event?["requestId"] == -1)
             #expect(try metrics.expectMeter("kumo_realtime_subscriptions").lastValue == 1)
             await client.close()

@@ -115,7 +115,8 @@ struct RealtimeTestServer: Sendable {
         let server = buildApplication(
             configuration: configuration, environment: environment, eventLoopGroup: eventLoopGroup,
             realtime: { gate in
-                RealtimeServer(gate: gate, configuration: realtime, metrics: metrics ?? MetricsSystem.factory, observer: observer)
+                RealtimeServer(
+                    gate: gate, configuration: realtime, logger: logger, metrics: metrics ?? MetricsSystem.factory, observer: observer)
             })
         return try await server.test(.live) { client in
             try await body(
