@@ -32,7 +32,7 @@ struct RealtimeSubscriptionOutcome: Sendable {
     let verdict: Verdict
 }
 
-/// Objects of one change rendered once per distinct view and shared (docs/decisions/0119-realtime-fan-out.md): the same
+/// Objects of one change rendered once per distinct view and shared (docs/decisions/0119-realtime-fan-out-rendered-once-per-view.md): the same
 /// image seen with the same `keys` by subscribers for whom it renders the same (every subscriber of most classes; for
 /// users, everyone but the user itself; for a push naming installations in its errors, each caller alone).
 final class RealtimeViews: Sendable {
