@@ -333,6 +333,8 @@ let package = Package(
         .target(
             name: "KumoRealtime",
             dependencies: [
+                // Only for the listener seam and the connection code it plugs into (RealtimeServer.swift); the request
+                // pipeline is reached through KumoSeams' RealtimeGate (docs/decisions/0117-realtime-behind-a-seam.md).
                 "KumoServer",
                 "KumoSeams",
                 "KumoStorage",
@@ -345,6 +347,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The matching stage's own thread (docs/decisions/0116-realtime-matching-budget.md).
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings

@@ -23,6 +23,22 @@ package struct RealtimeConfiguration: Sendable, Hashable {
     /// does not read; `nil` keeps the system's. Defaults to 262,144.
     package var socketSendBufferBytes: Int? = 262_144
 
+    /// The most subscriptions with a `$regex` one connection may hold; one more is refused with E429001. Defaults to 10.
+    package var maximumRegexSubscriptionsPerConnection = 10
+    /// The most bytes the `where`s of one connection's subscriptions may hold together, as compact JSON; a subscription
+    /// past it is refused with E429001. Defaults to 65,536.
+    package var maximumWhereBytesPerConnection = 65_536
+    /// The longest one subscription's `where` may work on one change (both images); past it the subscription ends with
+    /// E429001. Defaults to 10 ms.
+    package var subscriptionMatchBudget: Duration = .milliseconds(10)
+    /// The longest the matching of one change against every subscription may work; the subscriptions not evaluated
+    /// when it runs out end with E503001. Defaults to 100 ms.
+    package var changeMatchBudget: Duration = .milliseconds(100)
+
+    /// The most changes of one application waiting to be matched; past it they are dropped and the application's
+    /// subscriptions end with E503001. Defaults to 10,000.
+    package var maximumPendingChanges = 10_000
+
     /// The default limits.
     package init() {}
 }

@@ -1,7 +1,6 @@
 import HTTPTypes
 import HummingbirdWebSocket
 import KumoSeams
-import KumoServer
 import KumoStorage
 import Logging
 import NCMBWire
@@ -60,27 +59,25 @@ final class RealtimeSession {
     struct Subscription {
         /// The client's identifier of it.
         var requestId: Int64
+        /// Its token in the hub's registry.
+        var token: Int
         /// Its class.
         var className: ClassName
-        /// Its `where`.
-        var matcher: WhereMatcher
         /// Its `keys`, if any.
         var keys: [FieldName]?
+        /// Whether its `where` uses `$regex` (docs/wire/realtime.md#limits).
+        var usesRegex: Bool
+        /// The size of its `where` as compact JSON.
+        var whereBytes: Int
     }
 
     /// Who the connection authenticated as; `nil` until it has.
     var caller: RealtimeCaller?
     /// The subscriptions by `requestId`.
     var subscriptions: [Int64: Subscription] = [:]
-    /// The roles of the signed-in user, read on first need and forgotten when a role changes.
-    var roles: Set<String>?
-    /// Whether the connection is closing: nothing more is handled.
-    var isClosing = false
+    /// The roles of the signed-in user, read on first need, with the hub's generation of the application's roles then:
+    /// read again once a role changed.
+    var roles: (generation: Int, names: Set<String>)?
 
     init() {}
-
-    /// The subscriptions of a class in `requestId` order.
-    func subscriptions(of className: ClassName) -> [Subscription] {
-        subscriptions.values.filter { $0.className == className }.sorted { $0.requestId < $1.requestId }
-    }
 }

@@ -57,6 +57,27 @@ enum RealtimeRequest: Sendable {
     }
 }
 
+extension RealtimeRequest {
+    /// The class of a subscription by its REST name: `users`, `roles`, `installations`, `files`, `push`, or a custom
+    /// class name.
+    ///
+    /// - Throws: E400002 `"className is invalid."` for a name that is not a class name; E403003 for a standard class
+    ///   named by its storage name (`user`), as `/classes/user` is refused.
+    static func className(_ name: String) throws(KumoError) -> ClassName {
+        switch name {
+        case "users": return .user
+        case "roles": return .role
+        case "installations": return .installation
+        case "files": return .file
+        case "push": return .push
+        default:
+            guard let className = ClassName(name) else { throw KumoError(.invalidType, "className") }
+            guard !className.isStandard else { throw KumoError(.operationThatAreProhibited) }
+            return className
+        }
+    }
+}
+
 /// A client message refused, with the `requestId` it named, if any.
 struct RealtimeRequestError: Error, Sendable {
     /// The message's `requestId`.

@@ -5,6 +5,18 @@ import Metrics
 struct RealtimeMetrics: Sendable {
     /// Where the records go (the process's bootstrapped factory in `kumo serve`).
     let factory: any MetricsFactory
+    /// `kumo_realtime_events_sent_total` of each event, made once: a fan-out counts one per subscriber.
+    private let eventsSent: [RealtimeEvent: Counter]
+
+    /// Records into `factory`.
+    init(factory: any MetricsFactory) {
+        self.factory = factory
+        var eventsSent: [RealtimeEvent: Counter] = [:]
+        for event in RealtimeEvent.allCases {
+            eventsSent[event] = Counter(label: "kumo_realtime_events_sent_total", dimensions: [("event", event.rawValue)], factory: factory)
+        }
+        self.eventsSent = eventsSent
+    }
 
     /// An authenticated connection was admitted: `kumo_realtime_connections` goes up.
     func connectionAdmitted() {
@@ -28,7 +40,7 @@ struct RealtimeMetrics: Sendable {
 
     /// An event was written to a subscriber: `kumo_realtime_events_sent_total{event}`.
     func eventSent(_ event: RealtimeEvent) {
-        Counter(label: "kumo_realtime_events_sent_total", dimensions: [("event", event.rawValue)], factory: factory).increment()
+        eventsSent[event]?.increment()
     }
 
     /// Queued changes were dropped because their connection could not keep up: `kumo_realtime_events_dropped_total`.

@@ -1,6 +1,5 @@
 import HTTPTypes
 import KumoSeams
-import KumoServer
 import KumoStorage
 import NCMBWire
 
@@ -21,7 +20,7 @@ extension RealtimeProcessor {
                 return try await send(RealtimeReply.error(KumoError(.invalidType, "op")))
             }
             try await authenticate(
-                connectHead(applicationKey: applicationKey, timestamp: timestamp, signature: signature, sessionToken: sessionToken))
+                connectHandshake(applicationKey: applicationKey, timestamp: timestamp, signature: signature, sessionToken: sessionToken))
         case .subscribe(let requestId, let className, let whereQuery, let keys):
             guard let caller = session.caller else {
                 try await fail(KumoError(.authenticationErrorByHeaderIncorrect), reason: "authentication")
@@ -33,49 +32,52 @@ extension RealtimeProcessor {
                 try await send(RealtimeReply.error(error.error, requestId: requestId))
             }
         case .unsubscribe(let requestId):
-            guard session.subscriptions.removeValue(forKey: requestId) != nil else {
+            guard let subscription = session.subscriptions[requestId] else {
                 return try await send(RealtimeReply.error(KumoError(.noDataAvailable), requestId: requestId))
             }
-            hub.release()
+            end(subscription)
             try await send(RealtimeReply.unsubscribed(requestId))
         }
     }
 
     /// The upgrade request as the `connect` message signs it: the same method, path and host, with the message's values
     /// as the NCMB headers.
-    private func connectHead(applicationKey: String, timestamp: String, signature: String, sessionToken: String?) -> HTTPRequest {
-        var head = upgrade
-        for name in [NCMBHeaderName.applicationKey, NCMBHeaderName.timestamp, NCMBHeaderName.signature, NCMBHeaderName.sessionToken] {
-            if let field = HTTPField.Name(name) { head.headerFields[field] = nil }
-        }
-        let values = [
-            (NCMBHeaderName.applicationKey, applicationKey), (NCMBHeaderName.timestamp, timestamp),
-            (NCMBHeaderName.signature, signature),
+    private func connectHandshake(applicationKey: String, timestamp: String, signature: String, sessionToken: String?)
+        -> RealtimeHandshake
+    {
+        var handshake = RealtimeHandshake(upgrade)
+        let replaced = Set(
+            [NCMBHeaderName.applicationKey, NCMBHeaderName.timestamp, NCMBHeaderName.signature, NCMBHeaderName.sessionToken].map {
+                $0.lowercased()
+            })
+        handshake.headers.removeAll { replaced.contains($0.name.lowercased()) }
+        handshake.headers += [
+            .init(name: NCMBHeaderName.applicationKey, value: applicationKey), .init(name: NCMBHeaderName.timestamp, value: timestamp),
+            .init(name: NCMBHeaderName.signature, value: signature),
         ]
-        for (name, value) in values {
-            if let field = HTTPField.Name(name) { head.headerFields[field] = value }
-        }
-        if let sessionToken, let field = HTTPField.Name(NCMBHeaderName.sessionToken) { head.headerFields[field] = sessionToken }
-        return head
+        if let sessionToken { handshake.headers.append(.init(name: NCMBHeaderName.sessionToken, value: sessionToken)) }
+        return handshake
     }
 
     /// Validates and registers a subscription; returns once the feed delivers every later write.
     ///
     /// - Throws: ``RealtimeRequestError`` with the code a query of the class would get (class, `where`, `keys`,
-    ///   class-level permissions), E409001 for a `requestId` in use, E429001 past the subscription limit.
+    ///   class-level permissions), E409001 for a `requestId` in use, E429001 past a limit of the connection
+    ///   (docs/wire/realtime.md#limits).
     private func subscribe(requestId: Int64, className: String, whereQuery: JSONValue?, keys: JSONValue?, caller: RealtimeCaller)
         async throws
     {
         func refuse(_ error: KumoError) -> RealtimeRequestError { RealtimeRequestError(requestId: requestId, error: error) }
+        let configuration = hub.configuration
         guard session.subscriptions[requestId] == nil else { throw refuse(KumoError(.duplication, "requestId")) }
-        guard session.subscriptions.count < hub.configuration.maximumSubscriptionsPerConnection else {
+        guard session.subscriptions.count < configuration.maximumSubscriptionsPerConnection else {
             throw refuse(KumoError(.passedLimit, message: "Too many subscriptions on this connection."))
         }
         let subscribedClass: ClassName
         let query: WhereQuery
         var fields: [FieldName]?
         do {
-            subscribedClass = try RealtimeGate.className(className)
+            subscribedClass = try RealtimeRequest.className(className)
             if let whereQuery, whereQuery != .null {
                 query = try WhereQuery(parsing: whereQuery)
             } else {
@@ -83,6 +85,8 @@ extension RealtimeProcessor {
             }
             if let keys, keys != .null {
                 guard let names = keys.arrayValue else { throw KumoError(.invalidType, "keys") }
+                // As many as a query's `keys` may name (docs/decisions/0065-query-size-limits.md).
+                guard names.count <= QueryParameters.maximumKeyCount else { throw KumoError(.invalidValue, "keys") }
                 fields = try names.map { name throws(KumoError) in
                     guard let text = name.stringValue, let field = FieldName(text) else { throw KumoError(.invalidType, "keys") }
                     return field
@@ -93,9 +97,19 @@ extension RealtimeProcessor {
         } catch {
             throw refuse(KumoError.from(error))
         }
+        let usesRegex = query.usesRegex
+        if usesRegex,
+            session.subscriptions.values.count(where: \.usesRegex) >= configuration.maximumRegexSubscriptionsPerConnection
+        {
+            throw refuse(KumoError(.passedLimit, message: "Too many $regex subscriptions on this connection."))
+        }
+        let whereBytes = query.isEmpty ? 0 : query.json.serializedBytes().count
+        guard session.subscriptions.values.reduce(whereBytes, { $0 + $1.whereBytes }) <= configuration.maximumWhereBytesPerConnection else {
+            throw refuse(KumoError(.passedLimit, message: "The subscriptions of this connection are too large."))
+        }
         let matcher: WhereMatcher
         do {
-            matcher = try WhereMatcher(query)
+            matcher = try WhereMatcher(query, regexBudget: configuration.subscriptionMatchBudget)
         } catch {
             throw refuse(KumoError(.invalidType, error.name))
         }
@@ -109,7 +123,27 @@ extension RealtimeProcessor {
         } catch {
             throw refuse(KumoError(.serviceUnavailable))
         }
+        let token = hub.registry.add(
+            matcher, usesRegex: usesRegex,
+            key: RealtimeRegistry.ClassKey(applicationId: caller.application.applicationId, className: subscribedClass),
+            member: RealtimeRegistry.Member(connection: connection, requestId: requestId))
         session.subscriptions[requestId] = RealtimeSession.Subscription(
-            requestId: requestId, className: subscribedClass, matcher: matcher, keys: fields)
+            requestId: requestId, token: token, className: subscribedClass, keys: fields, usesRegex: usesRegex, whereBytes: whereBytes)
+    }
+}
+
+extension WhereQuery {
+    /// Whether a condition of the query, at any depth, is a `$regex`.
+    var usesRegex: Bool {
+        clauses.contains { clause in
+            switch clause {
+            case .field(_, let conditions):
+                conditions.contains { if case .regex = $0 { true } else { false } }
+            case .or(let branches):
+                branches.contains(where: \.usesRegex)
+            case .relatedTo:
+                false
+            }
+        }
     }
 }

@@ -1,7 +1,6 @@
 import HTTPTypes
 import HummingbirdWebSocket
 import KumoSeams
-import KumoServer
 import KumoStorage
 import Logging
 import NCMBWire
@@ -13,7 +12,7 @@ import NIOWebSocket
 struct RealtimeProcessor {
     let connection: RealtimeConnection
     let hub: RealtimeHub
-    let gate: RealtimeGate
+    let gate: any RealtimeGate
     let outbound: WebSocketOutboundWriter
     /// The upgrade request: a `connect` message is verified as this request signed with the message's values.
     let upgrade: HTTPRequest
@@ -33,7 +32,7 @@ struct RealtimeProcessor {
     func run() async {
         do {
             if upgrade.headerFields[RealtimeProcessor.applicationKeyHeader] != nil {
-                try await authenticate(upgrade)
+                try await authenticate(RealtimeHandshake(upgrade))
             }
             while let item = await connection.queue.next() {
                 try await handle(item)
@@ -50,9 +49,10 @@ struct RealtimeProcessor {
             logger.debug("realtime connection ended", metadata: ["error": "\(error)"])
         }
         connection.queue.finish()
+        for subscription in session.subscriptions.values { hub.registry.remove(subscription.token) }
         hub.release(session.subscriptions.count)
         session.subscriptions.removeAll()
-        if let caller = session.caller { hub.remove(connection, applicationId: caller.application.applicationId) }
+        hub.remove(connection)
     }
 
     static let applicationKeyHeader = HTTPField.Name("X-NCMB-Application-Key")!
@@ -63,17 +63,20 @@ struct RealtimeProcessor {
             try await handleMessage(text)
         case .binaryMessage:
             try await send(RealtimeReply.error(KumoError(.invalidJson)))
-        case .changes(let changes):
-            try checkSessionExpiry()
-            for change in changes { try await handle(change) }
+        case .matched(let matched):
+            try await handle(matched)
+        case .sessionEnded:
+            throw SessionEnded()
         case .interrupted:
             // Changes may be lost: every subscription ends with an error, and clients subscribe again.
-            for subscription in session.subscriptions.values.sorted(by: { $0.requestId < $1.requestId }) {
-                try await send(RealtimeReply.error(RealtimeProcessor.interruptedError, requestId: subscription.requestId))
-            }
-            hub.release(session.subscriptions.count)
+            let ended = session.subscriptions.values.sorted { $0.requestId < $1.requestId }
+            for subscription in ended { hub.registry.remove(subscription.token) }
+            hub.release(ended.count)
             session.subscriptions.removeAll()
             session.roles = nil
+            for subscription in ended {
+                try await send(RealtimeReply.error(RealtimeProcessor.interruptedError, requestId: subscription.requestId))
+            }
         case .authenticationDeadline:
             guard session.caller == nil else { return }
             try await fail(
@@ -96,6 +99,8 @@ struct RealtimeProcessor {
         .serviceUnavailable, message: "Realtime events may have been lost; subscribe again.")
     /// The connection did not read its events fast enough.
     static let slowConsumerError = KumoError(.passedLimit, message: "The connection did not keep up with its events.")
+    /// The subscription's `where` worked longer than its budget on one change (docs/wire/realtime.md#matching).
+    static let overBudgetError = KumoError(.passedLimit, message: "The subscription's where took too long to evaluate.")
     /// The session of the connection ended.
     static let sessionEndedError = KumoError(.authenticationErrorByHeaderIncorrect, message: "The session ended.")
 
@@ -113,10 +118,10 @@ struct RealtimeProcessor {
     // MARK: Authentication
 
     /// Authenticates with the upgrade request or a `connect` message's values, then joins the hub.
-    func authenticate(_ head: HTTPRequest) async throws {
+    func authenticate(_ handshake: RealtimeHandshake) async throws {
         let caller: RealtimeCaller
         do {
-            caller = try await gate.authenticate(head)
+            caller = try await gate.authenticate(handshake)
         } catch {
             let kumoError = KumoError.from(error)
             guard kumoError.code.status < 500 else {
@@ -125,7 +130,7 @@ struct RealtimeProcessor {
             }
             try await fail(kumoError, reason: "authentication")
         }
-        guard hub.admit(connection, applicationId: caller.application.applicationId) else {
+        guard hub.admit(connection, caller: caller) else {
             try await send(RealtimeReply.error(KumoError(.passedLimit, message: "Too many realtime connections for this application.")))
             throw Closing(code: .unknown(1013), reason: "connection_limit")
         }
@@ -134,11 +139,20 @@ struct RealtimeProcessor {
     }
 
     /// Throws the session-end error when the caller's session has expired.
-    private func checkSessionExpiry() throws {
+    func checkSessionExpiry() throws {
         guard let expiresAt = session.caller?.sessionExpiresAt else { return }
-        if gate.environment.clock.now() >= expiresAt { throw SessionEnded() }
+        if gate.clock.now() >= expiresAt { throw SessionEnded() }
     }
 
     /// The caller's session ended; handled where it is thrown from.
     struct SessionEnded: Error {}
+}
+
+extension RealtimeHandshake {
+    /// The handshake of an upgrade request: its `Host`, target and headers.
+    init(_ head: HTTPRequest) {
+        self.init(
+            authority: head.authority, target: head.path ?? "/",
+            headers: head.headerFields.map { Header(name: $0.name.rawName, value: $0.value) })
+    }
 }

@@ -13,8 +13,11 @@ final class RealtimeQueue: Sendable {
         case message(String)
         /// A message the client sent that is not text.
         case binaryMessage
-        /// Changes of one commit of the application's objects and sessions.
-        case changes([StorageChange])
+        /// An object change, as matching decided it for the connection's subscriptions.
+        case matched(RealtimeMatchedChange)
+        /// The connection's session ended (logout, a password change or reset, the one-active-session rule, the user's
+        /// deletion).
+        case sessionEnded
         /// The feed may have lost changes.
         case interrupted
         /// The authentication deadline passed.

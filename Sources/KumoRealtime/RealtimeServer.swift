@@ -2,7 +2,7 @@ import HTTPTypes
 import Hummingbird
 package import HummingbirdCore
 import HummingbirdWebSocket
-import KumoSeams
+package import KumoSeams
 package import KumoServer
 import KumoStorage
 package import Logging
@@ -19,8 +19,11 @@ import NIOWebSocket
 /// table) becomes a WebSocket; any other request is served by the NCMB pipeline as usual, with Kumo's connection
 /// hygiene. Each WebSocket has a queue and one processing task (``RealtimeProcessor``); the ``RealtimeHub`` feeds
 /// them the storage's committed changes.
+///
+/// This file is the module's only use of `KumoServer`: the listener seam and the connection code it plugs into
+/// (docs/decisions/0117-realtime-behind-a-seam.md).
 package final class RealtimeServer: RealtimeListener {
-    let gate: RealtimeGate
+    let gate: any RealtimeGate
     let hub: RealtimeHub
     let configuration: RealtimeConfiguration
     let logger: Logger
@@ -28,16 +31,21 @@ package final class RealtimeServer: RealtimeListener {
     /// Creates the realtime side of a server.
     ///
     /// - Parameters:
-    ///   - gate: the server's authentication, permissions and renderers.
+    ///   - gate: the request pipeline's authentication and permissions, and its storage.
     ///   - configuration: the limits.
+    ///   - logger: where the module logs.
     ///   - metrics: where the realtime metrics go; the process's bootstrapped factory by default.
-    package init(gate: RealtimeGate, configuration: RealtimeConfiguration, metrics: any MetricsFactory = MetricsSystem.factory) {
+    ///   - observer: told of every change matched (tests); none by default.
+    package init(
+        gate: any RealtimeGate, configuration: RealtimeConfiguration, logger: Logger,
+        metrics: any MetricsFactory = MetricsSystem.factory, observer: (any RealtimeMatchingObserver)? = nil
+    ) {
         self.gate = gate
         self.configuration = configuration
-        self.logger = gate.environment.logger
+        self.logger = logger
         self.hub = RealtimeHub(
-            feed: gate.environment.storage.changeFeed, configuration: configuration, metrics: RealtimeMetrics(factory: metrics),
-            logger: gate.environment.logger)
+            feed: gate.storage.changeFeed, configuration: configuration, metrics: RealtimeMetrics(factory: metrics), logger: logger,
+            observer: observer)
     }
 
     /// hummingbird-websocket's upgradable HTTP/1 channel with Kumo's configuration and first-request guard, on the
@@ -75,52 +83,6 @@ package final class RealtimeServer: RealtimeListener {
         }
         return .upgrade([:]) { [self] inbound, outbound, context in
             await serve(upgrade: head, channel: channel, inbound: inbound, outbound: outbound, logger: context.logger)
-        }
-    }
-
-    /// Serves one WebSocket until it closes: a reader of the client's messages, the authentication deadline and the
-    /// session clock feed the connection's queue; the processor handles it.
-    private func serve(
-        upgrade: HTTPRequest, channel: any Channel, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger
-    ) async {
-        let connection = RealtimeConnection(identifier: hub.nextIdentifier(), hub: hub, channel: channel)
-        let processor = RealtimeProcessor(
-            connection: connection, hub: hub, gate: gate, outbound: outbound, upgrade: upgrade, logger: logger)
-        let configuration = configuration
-        await withTaskGroup(of: Void.self) { connectionTasks in
-            connectionTasks.addTask {
-                do {
-                    for try await message in inbound.messages(maxSize: configuration.maximumMessageBytes) {
-                        switch message {
-                        case .text(let text): connection.deliver(.message(text))
-                        case .binary: connection.deliver(.binaryMessage)
-                        }
-                    }
-                } catch {
-                    logger.debug("realtime connection stopped reading", metadata: ["error": "\(error)"])
-                }
-                connection.queue.pushUrgent(.clientClosed)
-            }
-            await withTaskGroup(of: Void.self) { timers in
-                timers.addTask {
-                    try? await Task.sleep(for: configuration.authenticationTimeout)
-                    if !Task.isCancelled { connection.deliver(.authenticationDeadline) }
-                }
-                timers.addTask {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: configuration.pingInterval)
-                        if !Task.isCancelled { connection.deliver(.tick) }
-                    }
-                }
-                await processor.run()
-                timers.cancelAll()
-            }
-            // The reader ends with the close handshake (the client answers the server's close frame); reading must not
-            // be cancelled before, or the socket would close under the client's feet. A client that does not answer is
-            // cut after the grace period.
-            connectionTasks.addTask { try? await Task.sleep(for: RealtimeServer.closeGrace) }
-            await connectionTasks.next()
-            connectionTasks.cancelAll()
         }
     }
 

@@ -206,7 +206,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: configuration, environment: environment, tls: tls, eventLoopGroup: eventLoopGroup,
             mount: dashboardOptions.port == nil ? dashboard.mounted : { _ in nil },
             realtime: { [realtimeOptions] gate in
-                realtimeOptions.isOn ? RealtimeServer(gate: gate, configuration: realtimeOptions.configuration) : nil
+                realtimeOptions.isOn ? RealtimeServer(gate: gate, configuration: realtimeOptions.configuration, logger: logger) : nil
             }
         ) { port in
             if let node = scripts.node {

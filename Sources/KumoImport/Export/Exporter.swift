@@ -78,7 +78,7 @@ package struct Exporter {
                         fileCount += 1
                         fileBytes += size
                     }
-                    try writer.append(Self.encode(object, dropping: className == .file ? [StandardField.File.blobId.rawValue] : []))
+                    try writer.append(ObjectRendering.exported(object, dropping: className == .file ? [StandardField.File.blobId.rawValue] : []))
                     count += 1
                 }
                 guard page.count == options.objectsPerRead, let last = page.last else { break }
@@ -209,38 +209,6 @@ package struct Exporter {
         }
         entry["settings"] = .object(settings)
         return (entry, withheld)
-    }
-
-    /// An object as `GET` answers it: `objectId`, `createDate`, `updateDate`, `acl`, then its fields in stored order
-    /// (without the `dropping` ones).
-    static func encode(_ object: StoredObject, dropping: Set<String>) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(256)
-        output.append(contentsOf: #"{"objectId":"#.utf8)
-        JSONValue.writeString(object.objectId, into: &output)
-        output.append(contentsOf: #","createDate":"#.utf8)
-        JSONValue.writeString(object.createDate.formatted, into: &output)
-        output.append(contentsOf: #","updateDate":"#.utf8)
-        JSONValue.writeString(object.updateDate.formatted, into: &output)
-        output.append(contentsOf: #","acl":"#.utf8)
-        JSONValue.write(object.acl.json, into: &output)
-        if dropping.isEmpty, let encoded = object.storedFields.encodedForRendering {
-            var encoded = encoded
-            encoded.withUTF8 { bytes in
-                guard bytes.count > 2 else { return }
-                output.append(UInt8(ascii: ","))
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]))
-            }
-        } else {
-            for (key, value) in object.fields where !FieldName.systemFields.contains(key) && !dropping.contains(key) {
-                output.append(UInt8(ascii: ","))
-                JSONValue.writeString(key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                JSONValue.write(value, into: &output)
-            }
-        }
-        output.append(UInt8(ascii: "}"))
-        return output
     }
 }
 

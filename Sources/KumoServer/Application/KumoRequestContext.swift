@@ -49,6 +49,11 @@ package enum Identity: Sendable, Hashable {
     /// apply (docs/decisions/0078-dashboard-acts-through-the-ncmb-pipeline.md).
     case administrator
 
+    /// The signed-in user's objectId; `nil` for anyone else.
+    package var userObjectId: String? {
+        if case .user(let objectId) = self { objectId } else { nil }
+    }
+
     /// The storage view of this identity.
     package var accessContext: AccessContext {
         switch self {

@@ -96,7 +96,7 @@ package struct FilesController: Sendable {
         parameters.include = []
         parameters.keys = nil
         return try await environment.findObjects(className: .file, parameters: parameters, context: context) {
-            FileMetadata($0)?.json
+            ObjectRendering.fileMetadata($0)
         }
     }
 

@@ -33,7 +33,7 @@ package struct InstallationsController: CollectionController {
         let application = try context.requireApplication()
         let object = try await environment.storage.objects.object(
             installationKey(application, objectId), include: [], access: context.identity.accessContext)
-        return .json(200, .object(UserQueryGuard.redactIncludedUsers(object.json)))
+        return .json(200, .object(ObjectRendering.redactIncludedUsers(object.json)))
     }
 
     /// `PUT /installations/{objectId}` → 200 `{"updateDate"}` (F75); the `deviceToken` may change and stays unique.
@@ -54,7 +54,7 @@ package struct InstallationsController: CollectionController {
     /// `GET /installations` → 200 `{"results":[…]}` (+ `"count"`), with every query parameter of `/classes` (F74).
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
         try await environment.findObjects(className: .installation, parameters: parameters, context: context) {
-            .object(UserQueryGuard.redactIncludedUsers($0.json))
+            .object(ObjectRendering.redactIncludedUsers($0.json))
         }
     }
 

@@ -66,7 +66,7 @@ package struct ObjectsController: Sendable {
         let count = parameters.includesCount ? found.count ?? 0 : nil
         // Included objects may still be hidden by class-level permissions, which work on the JSON tree.
         guard parameters.include.isEmpty else {
-            let results = found.objects.map { JSONValue.object(UserQueryGuard.redactIncludedUsers($0.json)) }
+            let results = found.objects.map { JSONValue.object(ObjectRendering.redactIncludedUsers($0.json)) }
             return .json(200, FindResponse(results: results, count: count).json)
         }
         return .encodedJSON(200, ObjectRendering.findResponse(found.objects, count: count))

@@ -46,7 +46,7 @@ package struct PushController: CollectionController {
         let push = try await environment.storage.objects.object(
             pushKey(application, objectId), include: [], access: context.identity.accessContext)
         let readable = try await readableReasonInstallations(of: [push], context: context)
-        return .json(200, .object(PushController.rendered(push, readableInstallations: readable)))
+        return .json(200, .object(ObjectRendering.push(push, readableInstallations: readable)))
     }
 
     /// `PUT /push/{objectId}` → 200 `{"updateDate"}`.
@@ -86,7 +86,7 @@ package struct PushController: CollectionController {
         let found = try await environment.storage.objects.find(request, access: context.identity.accessContext)
         let readable = try await readableReasonInstallations(of: found.objects, context: context)
         let results = found.objects.map {
-            JSONValue.object(PushController.rendered($0, keys: parameters.keys, readableInstallations: readable))
+            JSONValue.object(ObjectRendering.push($0, keys: parameters.keys, readableInstallations: readable))
         }
         return .json(200, FindResponse(results: results, count: parameters.includesCount ? found.count ?? 0 : nil).json)
     }

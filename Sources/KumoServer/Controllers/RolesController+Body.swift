@@ -71,28 +71,3 @@ extension RolesController {
         return (operations, acl)
     }
 }
-
-extension StoredObject {
-    /// The wire form of a role (F57): `objectId`, `roleName`, `belongRole`, `belongUser`, `createDate`, `updateDate`,
-    /// `acl`, then custom fields.
-    ///
-    /// A relation never used shows `null`; once used it shows `{"__type":"Relation","className":…}`, also after its
-    /// last member was removed (the marker is the field's stored value, as for any object).
-    ///
-    /// - Parameter keys: The `keys` projection of a query (docs/decisions/0011-extensions.md); `nil` shows every field.
-    package func roleJSON(keys: Set<String>?) -> JSONObject {
-        var object: JSONObject = ["objectId": .string(objectId)]
-        let roleFields = [StandardField.Role.roleName, StandardField.Role.belongRole, StandardField.Role.belongUser]
-        for field in roleFields where keys?.contains(field.rawValue) ?? true {
-            object[field] = fields[field] ?? .null
-        }
-        object["createDate"] = .string(createDate.formatted)
-        object["updateDate"] = .string(updateDate.formatted)
-        object["acl"] = acl.json
-        let roleNames = Set(roleFields.map(\.rawValue))
-        for (key, value) in fields where !FieldName.systemFields.contains(key) && !roleNames.contains(key) {
-            object[key] = value
-        }
-        return object
-    }
-}

@@ -37,7 +37,7 @@ package struct RolesController: CollectionController {
         let application = try context.requireApplication()
         let key = ObjectKey(applicationId: application.applicationId, className: .role, objectId: objectId)
         let role = try await environment.storage.objects.object(key, include: [], access: context.identity.accessContext)
-        return .json(200, .object(role.roleJSON(keys: nil)))
+        return .json(200, .object(ObjectRendering.role(role, keys: nil)))
     }
 
     /// `PUT /roles/{objectId}` → 200 `{"updateDate"}` (F55, F56); 404 E404001 when missing (F60).
@@ -71,7 +71,7 @@ package struct RolesController: CollectionController {
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
         let keys = parameters.keys.map { Set($0.map(\.rawValue)) }
         return try await environment.findObjects(className: .role, parameters: parameters, context: context) {
-            .object($0.roleJSON(keys: keys))
+            .object(ObjectRendering.role($0, keys: keys))
         }
     }
 }

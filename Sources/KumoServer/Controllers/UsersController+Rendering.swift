@@ -5,17 +5,6 @@ private typealias Field = StandardField.User
 
 /// The wire shapes of users (docs/wire/endpoints/users.md, fixtures F28–F40).
 enum UserRendering {
-    /// Fields never rendered, whatever a stored row holds.
-    static let secretFields: Set<String> = [Field.password.rawValue, Field.sessionToken.rawValue]
-
-    /// A user as `GET /users/{id}` and `GET /users` show it: `StoredObject.json` without secrets, and without `authData`
-    /// unless `caller` is that user (provider tokens and the anonymous id are credentials).
-    static func readable(_ user: StoredObject, caller: Identity) -> JSONObject {
-        let isSelf = caller == .user(objectId: user.objectId)
-        return UserQueryGuard.redactIncludedUsers(
-            user.json.filtering { !secretFields.contains($0) && (isSelf || $0 != Field.authData.rawValue) })
-    }
-
     /// The 201 answer of an ID/password sign-up, exactly `{"createDate","objectId","sessionToken","userName","authData":null}`
     /// (F28, F29).
     static func signUp(_ user: StoredObject, sessionToken: String) -> JSONValue {
@@ -54,5 +43,5 @@ enum UserRendering {
         ]
     }
 
-    private static func isHidden(_ key: String) -> Bool { secretFields.contains(key) || FieldName.systemFields.contains(key) }
+    private static func isHidden(_ key: String) -> Bool { ObjectRendering.secretUserFields.contains(key) || FieldName.systemFields.contains(key) }
 }

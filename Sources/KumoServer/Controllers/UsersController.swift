@@ -53,7 +53,7 @@ package struct UsersController: CollectionController {
         let application = try context.requireApplication()
         let user = try await environment.storage.objects.object(
             userKey(application, objectId), include: [], access: context.identity.accessContext)
-        return .json(200, .object(UserRendering.readable(user, caller: context.identity)))
+        return .json(200, .object(ObjectRendering.user(user, reader: context.identity.userObjectId)))
     }
 
     /// `DELETE /users/{objectId}` → 200 with an empty body; the user's sessions end with it (storage cascades).
@@ -69,7 +69,7 @@ package struct UsersController: CollectionController {
     /// `HiddenFieldGuard` in dispatch): they would let a caller learn other users' provider ids.
     package func find(parameters: QueryParameters, context: KumoRequestContext) async throws -> APIResult {
         try await environment.findObjects(className: .user, parameters: parameters, context: context) {
-            .object(UserRendering.readable($0, caller: context.identity))
+            .object(ObjectRendering.user($0, reader: context.identity.userObjectId))
         }
     }
 

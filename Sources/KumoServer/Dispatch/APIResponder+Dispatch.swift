@@ -22,7 +22,7 @@ extension APIResponder {
         case .applicationPage(let applicationId, let page): try await browserPages.handle(page, applicationId: applicationId, path: path)
         case .batch(let body): try await batch(body: body, context: context)
         case .script(let call): try await scripts.run(call, request: request, context: context)
-        case .realtime: throw RealtimeGate.upgradeRequired
+        case .realtime: throw PipelineRealtimeGate.upgradeRequired
         }
     }
 

@@ -17,18 +17,18 @@ package import KumoSeams
 ///     default.
 ///   - mount: given the server's responder as the administrator's way into the NCMB pipeline, returns the responder of
 ///     a path prefix answered before that pipeline (the dashboard), or `nil`.
-///   - realtime: given the server's ``RealtimeGate``, returns the listener that upgrades `GET /realtime` to a WebSocket
+///   - realtime: given the request pipeline's side of realtime (``PipelineRealtimeGate``), returns the listener that upgrades `GET /realtime` to a WebSocket
 ///     on plain HTTP/1 connections (docs/wire/realtime.md), or `nil` for none.
 ///   - onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
 package func buildApplication(
     configuration: KumoConfiguration, environment: ServerEnvironment, tls: TLSCredentials? = nil,
     eventLoopGroup: (any EventLoopGroup)? = nil, mount: (any AdministratorCalls) -> MountedResponder? = { _ in nil },
-    realtime: (RealtimeGate) -> (any RealtimeListener)? = { _ in nil },
+    realtime: (any RealtimeGate) -> (any RealtimeListener)? = { _ in nil },
     onServerRunning: @escaping @Sendable (Int) -> Void = { _ in }
 ) -> some ApplicationProtocol {
     var responder = APIResponder(configuration: configuration, environment: environment)
     responder.mounted = mount(responder)
-    let realtimeListener = realtime(RealtimeGate(responder: responder))
+    let realtimeListener = realtime(PipelineRealtimeGate(responder: responder))
     let connectionLimit = ConnectionLimit(
         maximum: configuration.maximumConnections, logger: environment.logger, metrics: environment.metrics)
     let http1 = channelConfiguration(configuration, logger: environment.logger)

@@ -43,6 +43,12 @@ package struct WhereMatcher: Sendable {
         matches(query, object)
     }
 
+    /// Whether `object` satisfies the query, working at most until `budget`'s deadline: past it the evaluation stops
+    /// and sets `budget.isExhausted`, and its answer means nothing.
+    package func matches(_ object: StoredObject, within budget: MatchBudget) -> Bool {
+        MatchBudget.$current.withValue(budget) { matches(query, object) }
+    }
+
     private static func check(_ query: WhereQuery) throws(UnsupportedOperator) {
         for clause in query.clauses {
             switch clause {
@@ -101,7 +107,8 @@ package struct WhereMatcher: Sendable {
     }
 
     private func matches(_ condition: FieldCondition, _ target: Target) -> Bool {
-        switch condition {
+        guard MatchBudget.charge() else { return false }
+        return switch condition {
         case .equalTo(let value): WhereMatcher.equals(target, value)
         case .notEqualTo(let value): !WhereMatcher.equals(target, value)
         case .lessThan(let value): WhereMatcher.compare(target, value) { $0 < 0 }
@@ -209,6 +216,8 @@ package struct WhereMatcher: Sendable {
             return values.contains { QueryCompiler.date(from: $0)?.millisecondsSince1970 == milliseconds }
         case .json(let stored):
             return values.contains { value in
+                // An exhausted budget stops the search (its answer is discarded).
+                guard MatchBudget.charge() else { return true }
                 if value.isNumber { return stored?.isNumber == true && stored.map { numericOrder($0, value) == 0 } == true }
                 if let text = value.stringValue {
                     guard case .string(let storedText)? = stored else { return false }
@@ -236,17 +245,21 @@ package struct WhereMatcher: Sendable {
     }
 
     /// ICU's regular expressions (SQLite's `regexp`, docs/decisions/0017-regex-dialect-per-engine.md); an invalid
-    /// pattern matches nothing, and a match that works longer than ``regexBudget`` counts as none.
+    /// pattern matches nothing, and a match that works longer than ``regexBudget`` (or past the evaluation's
+    /// ``MatchBudget``, which it then exhausts) counts as none.
     private func matchesExpression(_ pattern: String, _ subject: String) -> Bool {
         guard let expression = try? NSRegularExpression(pattern: pattern, options: []) else { return false }
         let range = NSRange(subject.startIndex..<subject.endIndex, in: subject)
-        let deadline = ContinuousClock.now + regexBudget
+        let budget = MatchBudget.current
+        budget?.countRegexEvaluation()
+        let deadline = min(ContinuousClock.now + regexBudget, budget?.deadline ?? .now + regexBudget)
         var matched = false
         expression.enumerateMatches(in: subject, options: [.reportProgress], range: range) { result, _, stop in
             if result != nil {
                 matched = true
                 stop.pointee = true
             } else if ContinuousClock.now > deadline {
+                budget?.exhaust()
                 stop.pointee = true
             }
         }
@@ -257,12 +270,12 @@ package struct WhereMatcher: Sendable {
 
     private static func arrayContainsAny(_ target: Target, _ values: [JSONValue]) -> Bool {
         guard case .json(let stored) = target, !values.isEmpty, case .array(let elements)? = stored else { return false }
-        return elements.contains { element in values.contains { jsonEquals(element, $0) } }
+        return elements.contains { element in values.contains { MatchBudget.charge() ? jsonEquals(element, $0) : true } }
     }
 
     private static func arrayContainsAll(_ target: Target, _ values: [JSONValue]) -> Bool {
         guard case .json(let stored) = target, case .array(let elements)? = stored else { return false }
-        return values.allSatisfy { value in elements.contains { jsonEquals($0, value) } }
+        return values.allSatisfy { value in elements.contains { MatchBudget.charge() ? jsonEquals($0, value) : true } }
     }
 
     // MARK: Geo

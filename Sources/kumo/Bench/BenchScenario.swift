@@ -19,6 +19,12 @@ enum BenchScenario: String, CaseIterable, Sendable {
     case queryCountUnindexed
     /// `PUT /classes/BenchItem/{objectId}` with `{"counter":{"__op":"Increment","amount":1}}`.
     case update
+    /// `create` while one realtime subscriber listens to another class: the change feed is on, so every write builds and
+    /// publishes its change and the realtime module matches it (and delivers it nowhere). Its rate beside `create`'s is
+    /// the feed's cost on writes (issue 32; docs/decisions/0091-change-feed.md).
+    case createWatched
+    /// `update` with the change feed on, as `createWatched`.
+    case updateWatched
     /// The query of `query` with `include=owner`: one pointer expanded per result.
     case include
     /// `POST /login` with user name and password (bcrypt), once users exist.
@@ -33,8 +39,17 @@ enum BenchScenario: String, CaseIterable, Sendable {
     /// (issue 19).
     case realtimeIdle
     /// One create at a time reaching every one of `--fanout-subscribers` subscribers (1 000 by default): the latency
-    /// from sending the write to each subscriber's event; target p99 < 100 ms (issue 19).
+    /// from sending the write to each subscriber's event; target p99 < 50 ms (issue 32).
     case realtimeFanout
+
+    /// The scenario a `…Watched` one measures again with the change feed on.
+    var unwatched: BenchScenario? {
+        switch self {
+        case .createWatched: .create
+        case .updateWatched: .update
+        default: nil
+        }
+    }
 
     /// Whether the scenario measures realtime subscriptions over WebSockets (``BenchSession/runRealtime(_:)``) instead of
     /// HTTP requests at each connection count.
@@ -50,6 +65,8 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .queryCount: "query 20 + count=1, where score = N (indexed)"
         case .queryCountUnindexed: "query 20 + count=1, where ratio = X (no index)"
         case .update: "update (Increment)"
+        case .createWatched: "create, change feed on (a subscriber of another class)"
+        case .updateWatched: "update, change feed on (a subscriber of another class)"
         case .include: "query 20 + include pointer"
         case .login: "login (bcrypt)"
         case .loginStorm: "getById during a wrong-password login storm"
@@ -62,7 +79,7 @@ enum BenchScenario: String, CaseIterable, Sendable {
     /// The status of a correct answer.
     var expectedStatus: UInt {
         switch self {
-        case .create: 201
+        case .create, .createWatched: 201
         default: 200
         }
     }
@@ -94,12 +111,12 @@ enum BenchScenario: String, CaseIterable, Sendable {
         switch self {
         case .ceiling:
             return [RequestData(method: .get, path: "/health")]
-        case .create:
+        case .create, .createWatched:
             let body: JSONObject = ["score": 42, "name": "created", "category": "c1"]
             return [APIRouter.print(.objects(.custom(BenchDataset.createClass), .create(body)))]
         case .getById, .loginStorm:
             return objectIds.map { APIRouter.print(.objects(items, .get(objectId: $0))) }
-        case .update:
+        case .update, .updateWatched:
             let body: JSONObject = ["counter": ["__op": "Increment", "amount": 1]]
             return objectIds.map { APIRouter.print(.objects(items, .update(objectId: $0, body))) }
         case .query, .include:

@@ -71,9 +71,19 @@ struct BenchSession: Sendable {
                             note: "skipped: \(skipped[scenario] ?? "not prepared")"))
                     continue
                 }
-                var row = try await measure(
-                    scenario, requests, connections: connections, pacing: .closedLoop, ceiling: ceilings[connections],
-                    background: scenario == .loginStorm ? storm : [])
+                let ceiling = ceilings[connections]
+                var row = try await watching(scenario.unwatched != nil) {
+                    try await measure(
+                        scenario, requests, connections: connections, pacing: .closedLoop, ceiling: ceiling,
+                        background: scenario == .loginStorm ? storm : [])
+                }
+                if let unwatched = scenario.unwatched, let rate = row.summary?.requestsPerSecond,
+                    let base = rows.last(where: { $0.name == unwatched.rawValue && $0.connections == connections })?.summary?
+                        .requestsPerSecond, base > 0
+                {
+                    row.note = [row.note, "\(String(format: "%.2f", rate / base))× \(unwatched.rawValue)'s rate with the feed off"]
+                        .compactMap { $0 }.joined(separator: "; ")
+                }
                 if scenario == .ceiling { ceilings[connections] = row.summary?.requestsPerSecond }
                 if let countNote = countNotes[scenario] { row.note = [row.note, countNote].compactMap { $0 }.joined(separator: "; ") }
                 if let target = scenario.target(engine: engine), let summary = row.summary {

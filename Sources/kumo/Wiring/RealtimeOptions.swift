@@ -35,6 +35,30 @@ struct RealtimeOptions: ParsableArguments {
         help: ArgumentHelp("Messages and events waiting for one connection before it is closed as too slow (default: 1000).", valueName: "count"))
     var queueLimitOption: Int?
 
+    @Option(
+        name: .customLong("realtime-max-regex-subscriptions"),
+        help: ArgumentHelp("Subscriptions with a $regex one realtime connection may hold (10).", valueName: "count"))
+    var maximumRegexSubscriptionsOption: Int?
+
+    @Option(
+        name: .customLong("realtime-max-where-bytes"),
+        help: ArgumentHelp("Bytes the wheres of one connection's subscriptions may hold together (65536).", valueName: "bytes"))
+    var maximumWhereBytesOption: Int?
+
+    @Option(
+        name: .customLong("realtime-subscription-budget"),
+        help: ArgumentHelp(
+            "Milliseconds one subscription's where may work on one change; past it the subscription ends (10).",
+            valueName: "milliseconds"))
+    var subscriptionBudgetOption: Int?
+
+    @Option(
+        name: .customLong("realtime-change-budget"),
+        help: ArgumentHelp(
+            "Milliseconds the matching of one change may work in all; subscriptions left unevaluated end (100).",
+            valueName: "milliseconds"))
+    var changeBudgetOption: Int?
+
     private var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// Whether realtime is served.
@@ -58,6 +82,18 @@ struct RealtimeOptions: ParsableArguments {
         if let value = queueLimitOption ?? environment["KUMO_REALTIME_QUEUE_LIMIT"].flatMap({ Int($0) }) {
             configuration.maximumQueuedItems = value
         }
+        if let value = maximumRegexSubscriptionsOption ?? environment["KUMO_REALTIME_MAX_REGEX_SUBSCRIPTIONS"].flatMap({ Int($0) }) {
+            configuration.maximumRegexSubscriptionsPerConnection = value
+        }
+        if let value = maximumWhereBytesOption ?? environment["KUMO_REALTIME_MAX_WHERE_BYTES"].flatMap({ Int($0) }) {
+            configuration.maximumWhereBytesPerConnection = value
+        }
+        if let value = subscriptionBudgetOption ?? environment["KUMO_REALTIME_SUBSCRIPTION_BUDGET"].flatMap({ Int($0) }) {
+            configuration.subscriptionMatchBudget = .milliseconds(value)
+        }
+        if let value = changeBudgetOption ?? environment["KUMO_REALTIME_CHANGE_BUDGET"].flatMap({ Int($0) }) {
+            configuration.changeMatchBudget = .milliseconds(value)
+        }
         return configuration
     }
 
@@ -79,6 +115,18 @@ struct RealtimeOptions: ParsableArguments {
         }
         if let value = queueLimitOption, !(10...1_000_000).contains(value) {
             throw ValidationError("--realtime-queue-limit takes 10 to 1000000, not \(value)")
+        }
+        if let value = maximumRegexSubscriptionsOption, !(0...100_000).contains(value) {
+            throw ValidationError("--realtime-max-regex-subscriptions takes 0 to 100000, not \(value)")
+        }
+        if let value = maximumWhereBytesOption, !(1024...16_777_216).contains(value) {
+            throw ValidationError("--realtime-max-where-bytes takes 1024 to 16777216, not \(value)")
+        }
+        if let value = subscriptionBudgetOption, !(1...10_000).contains(value) {
+            throw ValidationError("--realtime-subscription-budget takes 1 to 10000 milliseconds, not \(value)")
+        }
+        if let value = changeBudgetOption, !(1...60_000).contains(value) {
+            throw ValidationError("--realtime-change-budget takes 1 to 60000 milliseconds, not \(value)")
         }
     }
 }

@@ -136,6 +136,17 @@ enum ServeSettings {
             defaultText: "65536"),
         .init(key: "realtime-ping-interval", environment: "KUMO_REALTIME_PING_INTERVAL", kind: .number(1...3600), defaultText: "30"),
         .init(key: "realtime-queue-limit", environment: "KUMO_REALTIME_QUEUE_LIMIT", kind: .integer(10...1_000_000), defaultText: "1000"),
+        .init(
+            key: "realtime-max-regex-subscriptions", environment: "KUMO_REALTIME_MAX_REGEX_SUBSCRIPTIONS", kind: .integer(0...100_000),
+            defaultText: "10"),
+        .init(
+            key: "realtime-max-where-bytes", environment: "KUMO_REALTIME_MAX_WHERE_BYTES", kind: .integer(1024...16_777_216),
+            defaultText: "65536"),
+        .init(
+            key: "realtime-subscription-budget", environment: "KUMO_REALTIME_SUBSCRIPTION_BUDGET", kind: .integer(1...10_000),
+            defaultText: "10"),
+        .init(
+            key: "realtime-change-budget", environment: "KUMO_REALTIME_CHANGE_BUDGET", kind: .integer(1...60_000), defaultText: "100"),
         .init(key: "data-dir", environment: "KUMO_DATA_DIR", kind: .text, defaultText: "./kumo-data"),
         .init(key: "database", environment: "KUMO_DATABASE", kind: .text, defaultText: "sqlite", isSecret: true),
         .init(key: "database-timeout", environment: "KUMO_DATABASE_TIMEOUT", kind: .number(0.001...3600), defaultText: "5"),

@@ -27,7 +27,7 @@ struct SDKRealtimeServer: Sendable {
             configuration.port = 0
             let server = buildApplication(
                 configuration: configuration, environment: application.environment,
-                realtime: { gate in RealtimeServer(gate: gate, configuration: realtime) })
+                realtime: { gate in RealtimeServer(gate: gate, configuration: realtime, logger: application.environment.logger) })
             try await server.test(.live) { client in
                 let requester = TestRequester(client: client, application: application.application, clock: application.clock)
                 try await body(SDKRealtimeServer(application: application, port: client.port ?? 0, requester: requester))

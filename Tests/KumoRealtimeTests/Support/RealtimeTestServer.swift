@@ -11,6 +11,7 @@ import KumoTestSupport
 import Logging
 import Metrics
 import NCMBWire
+import NIOCore
 import Testing
 
 /// A real Kumo server with realtime on, listening on a free port of 127.0.0.1, over a fresh storage whose change feed
@@ -34,16 +35,23 @@ struct RealtimeTestServer: Sendable {
     }()
 
     /// Runs `body` against a fresh server on `engine`.
+    ///
+    /// - Parameters:
+    ///   - eventLoopGroup: the loops the server runs on; NIO's shared group by default.
+    ///   - observer: told of every change the realtime module matches.
     static func with<Result: Sendable>(
         _ engine: StorageEngine, realtime: RealtimeConfiguration = RealtimeConfiguration(), metrics: (any MetricsFactory)? = nil,
-        settings: ApplicationSettings = ApplicationSettings(), configure: @escaping @Sendable (inout KumoConfiguration) -> Void = { _ in },
+        settings: ApplicationSettings = ApplicationSettings(), eventLoopGroup: (any EventLoopGroup)? = nil,
+        observer: (any RealtimeMatchingObserver)? = nil,
+        configure: @escaping @Sendable (inout KumoConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (RealtimeTestServer) async throws -> Result
     ) async throws -> Result {
         try await withStorage(engine) { storages in
             let clock = TestClock()
             let application = try await createApplication(in: storages[0], clock: clock, settings: settings)
             return try await serve(
-                storages[0], application: application, clock: clock, realtime: realtime, metrics: metrics, configure: configure, body)
+                storages[0], application: application, clock: clock, realtime: realtime, metrics: metrics,
+                eventLoopGroup: eventLoopGroup, observer: observer, configure: configure, body)
         }
     }
 
@@ -95,6 +103,7 @@ struct RealtimeTestServer: Sendable {
     static func serve<Result: Sendable>(
         _ storage: any StorageBackend, application: HostedApplication, clock: TestClock,
         realtime: RealtimeConfiguration = RealtimeConfiguration(), metrics: (any MetricsFactory)? = nil,
+        eventLoopGroup: (any EventLoopGroup)? = nil, observer: (any RealtimeMatchingObserver)? = nil,
         configure: @Sendable (inout KumoConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (RealtimeTestServer) async throws -> Result
     ) async throws -> Result {
@@ -104,9 +113,10 @@ struct RealtimeTestServer: Sendable {
         configuration.port = 0
         let environment = ServerEnvironment.test(storage: storage, clock: clock, logger: logger, mailer: RecordingMailTransport())
         let server = buildApplication(
-            configuration: configuration, environment: environment,
+            configuration: configuration, environment: environment, eventLoopGroup: eventLoopGroup,
             realtime: { gate in
-                RealtimeServer(gate: gate, configuration: realtime, metrics: metrics ?? MetricsSystem.factory)
+                RealtimeServer(
+                    gate: gate, configuration: realtime, logger: logger, metrics: metrics ?? MetricsSystem.factory, observer: observer)
             })
         return try await server.test(.live) { client in
             try await body(

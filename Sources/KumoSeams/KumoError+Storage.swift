@@ -1,4 +1,3 @@
-package import KumoSeams
 package import KumoStorage
 import NCMBWire
 

@@ -1,4 +1,3 @@
-import KumoServer
 import KumoStorage
 import NCMBWire
 import Testing
