@@ -232,7 +232,7 @@ struct ServeCommand: AsyncParsableCommand {
         let eventLoopGroup: any EventLoopGroup = stallTracer?.makeEventLoopGroup() ?? MultiThreadedEventLoopGroup.singleton
         let storage = try await storageOptions.openStorage(
             logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup,
-            publishesChanges: realtimeOptions.isOn)
+            publishesChanges: realtimeOptions.isOn, objectLimits: hardeningOptions.objectLimits(maximumBodySize: maximumBodySize))
         let (application, isNew) = try await AdministrationApplications(storage: storage).ensureDefault()
         var environment = ServerEnvironment.live(
             storage: storage, logger: logger, passwordHasher: BcryptPasswordHasher(cost: UInt8(passwordHashCost)),

@@ -43,13 +43,15 @@ struct StorageOptions: ParsableArguments {
     /// - Parameter eventLoopGroup: the server's event loops, which PostgreSQL's connections then share (`kumo serve`).
     /// - Parameter publishesChanges: whether PostgreSQL announces writes to every instance's change feed (`kumo serve`
     ///   with realtime on); SQLite's feed costs nothing until someone listens.
+    /// - Parameter objectLimits: how large an object may become (`kumo serve` passes its limits, the others the default).
     func openStorage(
         logger: Logger, readLimits: ReadLimits = .unlimited, slowQueries: SlowQueryRecorder? = nil,
-        eventLoopGroup: (any EventLoopGroup)? = nil, publishesChanges: Bool = false
+        eventLoopGroup: (any EventLoopGroup)? = nil, publishesChanges: Bool = false, objectLimits: ObjectLimits = .standard
     ) async throws -> any StorageBackend {
         if usesPostgres {
             var configuration = try postgresConfiguration()
             configuration.publishesChanges = publishesChanges
+            configuration.objectLimits = objectLimits
             configuration.readLimits = readLimits
             configuration.slowQueries = slowQueries
             return try await PostgresStorage.open(configuration: configuration, eventLoopGroup: eventLoopGroup, logger: logger)
@@ -60,6 +62,7 @@ struct StorageOptions: ParsableArguments {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         var configuration = SQLiteConfiguration(databasePath: databasePath)
         configuration.readLimits = readLimits
+        configuration.objectLimits = objectLimits
         configuration.slowQueries = slowQueries
         switch synchronous.lowercased() {
         case "full": configuration.synchronous = .full
