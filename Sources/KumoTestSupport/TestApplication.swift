@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 package import KumoServer
 package import KumoStorage
+package import KumoTransport
 import Logging
 import NCMBWire
 

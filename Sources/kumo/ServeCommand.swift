@@ -14,6 +14,7 @@ import KumoScripts
 import KumoServer
 import KumoSQLite
 import KumoStorage
+import KumoTransport
 import Logging
 import Metrics
 import NIOCore

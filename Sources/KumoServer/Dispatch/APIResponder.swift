@@ -1,6 +1,7 @@
 package import Hummingbird
 import KumoSeams
 import KumoStorage
+import KumoTransport
 import Logging
 import NCMBWire
 import NIOCore
@@ -172,6 +173,9 @@ package struct APIResponder: HTTPResponder {
     private func handleAPI(_ request: Request, path: String, query: String?, context: inout Context) async -> Response {
         var answersWithPage = false
         var bodyUntouched = true
+        // Whether the body was read to its end; a body left half read ends the connection after the answer
+        // (docs/decisions/0114-connection-close-said-and-done.md).
+        var bodyRead = false
         do {
             let resolved = try APIRouter.resolve(method: request.method.rawValue, path: path)
             let endpoint = resolved.endpoint
@@ -193,6 +197,8 @@ package struct APIResponder: HTTPResponder {
             defer { bodyBudget.release(reservation) }
             // The body's bytes are dropped once the route holds what it needs (docs/decisions/0069-memory-budget.md).
             var body = try await readBody(request, as: resolved.declaration, reservation: &reservation, untouched: &bodyUntouched)
+            // A multipart upload is read by its handler: it is read to its end when the handler succeeds.
+            bodyRead = resolved.declaration.body != .multipart
             let result: APIResult
             if body.count >= Self.offLoopBodyBytes {
                 // A large body is parsed, checked and planned on Swift's shared executor, not on the connection's event
@@ -217,7 +223,7 @@ package struct APIResponder: HTTPResponder {
             } else {
                 context.logger.debug("\(subject) rejected", metadata: ["code": "\(kumoError.code.code)"])
             }
-            let keepsConnection = bodyUntouched ? await drainUnreadBody(request) : true
+            let keepsConnection = bodyUntouched ? await drainUnreadBody(request) : bodyRead
             var response =
                 answersWithPage
                 ? BrowserPages.failure(kumoError).response(status: HTTPResponse.Status(code: kumoError.code.status))

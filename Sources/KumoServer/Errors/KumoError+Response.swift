@@ -4,10 +4,6 @@ import NCMBWire
 import NIOCore
 
 extension KumoError {
-    /// The NCMB error body `{"code","error"}` with the code's HTTP status (docs/wire/conventions.md,
-    /// docs/wire/errors.md).
-    package var responseBody: [UInt8] { ErrorBody(code: code.code, error: message).json.serializedBytes() }
-
     /// The HTTP status of the code.
     package var status: HTTPResponse.Status { HTTPResponse.Status(code: code.status) }
 }
