@@ -36,11 +36,10 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
-        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
-        // NIOHTTPTypes: the HTTP parts KumoServer's connection handlers see (docs/decisions/0063-framing-errors-answer-ncmb-json.md).
+        // NIOHTTPTypes: the HTTP parts KumoTransport's connection handlers see (docs/decisions/0063-framing-errors-answer-ncmb-json.md).
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         // KumoOperations: the Prometheus text format of the metrics listener (docs/operations.md).
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
@@ -135,12 +134,47 @@ let package = Package(
         // MARK: - Server
         .target(name: "KumoSeams", dependencies: ["NCMBWire", "KumoStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "KumoSeamsTests", dependencies: ["KumoSeams"], swiftSettings: swiftSettings),
+        // The connection level every HTTP listener shares: connection limit, clocks, framing errors, `Connection: close`,
+        // disconnects, the first-request guard of upgradable connections, TLS credentials, trusted-proxy addresses.
+        .target(
+            name: "KumoTransport",
+            dependencies: [
+                "NCMBWire",
+                "KumoSeams",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KumoTransportTests",
+            dependencies: [
+                "KumoTransport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "KumoServer",
             dependencies: [
                 "NCMBWire",
                 "KumoStorage",
                 "KumoSeams",
+                "KumoTransport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -151,11 +185,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -163,7 +193,7 @@ let package = Package(
         .testTarget(
             name: "KumoServerTests",
             dependencies: [
-                "KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", "KumoTestSupport", "KumoOperations",
+                "KumoServer", "KumoSeams", "KumoStorage", "KumoTransport", "NCMBWire", "KumoTestSupport", "KumoOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -337,6 +367,7 @@ let package = Package(
                 // pipeline is reached through KumoSeams' RealtimeGate (docs/decisions/0117-realtime-behind-a-seam.md).
                 "KumoServer",
                 "KumoSeams",
+                "KumoTransport",
                 "KumoStorage",
                 "NCMBWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -443,6 +474,7 @@ let package = Package(
                 "KumoPostgres",
                 "KumoSeams",
                 "KumoServer",
+                "KumoTransport",
                 "KumoMail",
                 "KumoIdentity",
                 "KumoPush",
@@ -488,6 +520,7 @@ let package = Package(
                 "KumoPostgres",
                 "KumoSeams",
                 "KumoServer",
+                "KumoTransport",
                 "KumoIdentity",
                 "KumoPush",
                 "KumoS3",

@@ -4,11 +4,9 @@
 # 1. SwiftPM builds, in its own scratch folder .build-fuzz (never .build), the modules the targets use: NCMBWire (with
 #    swift-crypto) and NIOCore. Swift code is compiled with `-sanitize=fuzzer,address`: coverage instrumentation for
 #    libFuzzer plus AddressSanitizer. Plain `swift build` and `swift test` are untouched: Package.swift has no fuzz target.
-# 2. The multipart target needs two modules of which it uses one file each; building them whole would more than double
-#    the build (KumoSeams pulls KumoStorage; MultipartKit pulls NIOPosix, NIOHTTP1 and swift-collections). So swiftc
-#    builds stand-ins with the same names from those files: `KumoSeams` from Sources/KumoSeams/KumoError.swift and
-#    `MultipartKit` from MultipartKit's MultipartParser.swift (the version Package.resolved pins), and the target compiles
-#    Sources/KumoServer/Files/MultipartUploadReader.swift into itself.
+# 2. The multipart target needs one file of KumoSeams; building it whole would pull KumoStorage into the build. So
+#    swiftc builds a stand-in with the same name from that file (`KumoSeams` from Sources/KumoSeams/KumoError.swift), and
+#    the target compiles Sources/KumoServer/Files/MultipartUploadReader.swift and MultipartScanner.swift into itself.
 # 3. swiftc compiles each target (FuzzSupport.swift + its file) against those modules and links it with their objects
 #    and libFuzzer (clang's runtime ships with the Swift toolchain). The targets are compiled with the `-package-name`
 #    SwiftPM gave NCMBWire (the checkout folder's name), so they reach NCMBWire's `package` API.
@@ -75,21 +73,15 @@ package_name="$(head -1 "$flags_file")"
 mapfile -t c_flags < <(tail -n +2 "$flags_file" | grep -v '^$')
 common=("$sanitizers" "$optimization" -wmo -parse-as-library -I "$bin/Modules" "${c_flags[@]}")
 
-echo "== fuzz: stand-in modules KumoSeams and MultipartKit"
+echo "== fuzz: stand-in module KumoSeams"
 standins="$scratch/fuzz-standins"
 mkdir -p "$standins"
 swiftc "${common[@]}" -swift-version 6 -module-name KumoSeams -package-name "$package_name" \
     -emit-module -emit-module-path "$standins/KumoSeams.swiftmodule" \
     -c Sources/KumoSeams/KumoError.swift -o "$standins/KumoSeams.o"
-# MultipartKit's other files re-export Foundation, which MultipartParser.swift relies on (String(bytes:encoding:)).
-echo "import Foundation" >"$standins/MultipartKitFoundation.swift"
-swiftc "${common[@]}" -swift-version 5 -module-name MultipartKit -package-name multipart_kit \
-    -emit-module -emit-module-path "$standins/MultipartKit.swiftmodule" \
-    -c "$scratch/checkouts/multipart-kit/Sources/MultipartKit/MultipartParser.swift" "$standins/MultipartKitFoundation.swift" \
-    -o "$standins/MultipartKit.o"
 
 # Every object SwiftPM built: the two modules above and their dependencies (nothing else is built in this folder).
-mapfile -t objects < <(find "$bin" -path '*.build/*.o' -not -path '*/KumoSeams.build/*' -not -path '*/MultipartKit.build/*' -type f | sort)
+mapfile -t objects < <(find "$bin" -path '*.build/*.o' -not -path '*/KumoSeams.build/*' -type f | sort)
 
 swift_settings=(
     -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
@@ -105,10 +97,10 @@ for target in "${targets[@]}"; do
         router) sources=(Fuzz/Targets/Router.swift) ;;
         signature) sources=(Fuzz/Targets/Signature.swift) ;;
         multipart)
-            sources=(Fuzz/Targets/Multipart.swift Sources/KumoServer/Files/MultipartUploadReader.swift Sources/KumoServer/Files/MultipartHeaderGuard.swift)
+            sources=(Fuzz/Targets/Multipart.swift Sources/KumoServer/Files/MultipartUploadReader.swift Sources/KumoServer/Files/MultipartScanner.swift)
             # Stand-ins first in the search path: a .build-fuzz from before them may still hold the real modules.
             includes=(-I "$standins")
-            extra=("$standins/KumoSeams.o" "$standins/MultipartKit.o")
+            extra=("$standins/KumoSeams.o")
             ;;
         *) echo "fuzz: unknown target $target (targets: ${all_targets[*]})" >&2; exit 2 ;;
     esac

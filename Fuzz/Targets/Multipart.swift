@@ -1,6 +1,6 @@
 // Fuzz target `multipart`: the multipart/form-data upload parser (`MultipartUploadReader`,
-// Sources/KumoServer/Files/MultipartUploadReader.swift, compiled into this target from its source; it drives
-// MultipartKit's `MultipartParser`), with `MultipartForm` (Sources/NCMBWire/Routing), the body the SDK sends.
+// Sources/KumoServer/Files/MultipartUploadReader.swift and MultipartScanner.swift, compiled into this target from their
+// source), with `MultipartForm` (Sources/NCMBWire/Routing), the body the SDK sends.
 //
 // Two input forms:
 // - `E` + `fileName` NUL `mimeType` NUL `acl JSON` NUL `file bytes`: the SDK's encoding round trip. The body
@@ -19,8 +19,9 @@ import NIOCore
 /// can look past them.
 private let skipsKnownCrashes = getenv("FUZZ_SKIP_KNOWN_CRASHES") != nil
 
-/// Finding 1 (Fuzz/Crashes/multipart, Fuzz/README.md#findings): MultipartKit 4.7.1's `MultipartParser` traps (index out
-/// of range in `isAllowedHeaderFieldNameCharacter`, a 128-entry table) on a part header name byte of 0x80 or more.
+/// Finding 1 (Fuzz/Crashes/multipart, Fuzz/README.md#findings, fixed): MultipartKit 4.7.1's `MultipartParser`, which Kumo
+/// used then, trapped (index out of range in `isAllowedHeaderFieldNameCharacter`, a 128-entry table) on a part header
+/// name byte of 0x80 or more.
 /// Whether `body` may hold such a name: follows the parser's header states after every `--<boundary>` CR LF (a name
 /// runs to `:`, a value to CR LF, an empty name ends the headers), erring on the side of yes.
 private func mayHaveNonASCIIHeaderName(_ body: [UInt8], boundary: String) -> Bool {

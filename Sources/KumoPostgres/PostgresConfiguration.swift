@@ -45,6 +45,9 @@ package struct PostgresConfiguration: Sendable, Hashable {
     /// Where finds slower than its threshold are noted for the index advisor (docs/decisions/0075-index-advisor.md);
     /// `nil` notes nothing.
     package var slowQueries: SlowQueryRecorder?
+    /// How large an object may become (docs/decisions/0112-linear-writes-planned-outside-the-writer.md). Defaults to
+    /// ``ObjectLimits/standard``.
+    package var objectLimits: ObjectLimits = .standard
     /// Whether the storage has a change feed (docs/architecture.md#change-feed): writes announce their changes with
     /// `NOTIFY` while some instance listens, and a `LISTEN` connection publishes them. Every instance of a deployment
     /// must use the same setting. Defaults to `false`; `kumo serve` sets it when realtime is on.

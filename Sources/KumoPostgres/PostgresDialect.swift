@@ -58,6 +58,10 @@ struct PostgresDialect: SQLDialect {
         return "json_array_elements(CASE WHEN json_typeof(\(array)) = 'array' THEN \(array) END) AS \(alias)(value)"
     }
 
+    func objectMembers(of column: String, alias: String) -> String {
+        "json_each(CASE WHEN json_typeof(\(column)) = 'object' THEN \(column) END) AS \(alias)(key, value)"
+    }
+
     func regexMatch(subject: String, pattern: String) -> String {
         "kumo_regex_match(\(subject) COLLATE \"default\", \(pattern))"
     }

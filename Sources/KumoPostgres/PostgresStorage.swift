@@ -48,12 +48,12 @@ package struct PostgresStorage: StorageBackend {
         self.database = database
         self.runner = runner
         self.applications = SQLApplicationStore(engine: database)
-        self.objects = SQLObjectStore(engine: database, slowQueries: configuration.slowQueries)
+        self.objects = SQLObjectStore(engine: database, slowQueries: configuration.slowQueries, limits: configuration.objectLimits)
         self.accounts = SQLAccountStore(engine: database)
         self.blobs = PostgresBlobStore(database: database)
         self.pushJobs = SQLPushJobStore(engine: database)
         self.pushOutcomes = SQLPushOutcomeStore(engine: database)
-        self.bulk = SQLBulkStore(engine: database)
+        self.bulk = SQLBulkStore(engine: database, limits: configuration.objectLimits)
         self.scripts = SQLScriptStore(engine: database)
         self.indexes = SQLIndexStore(engine: database)
         self.admins = SQLAdminStore(engine: database)
@@ -107,11 +107,12 @@ package struct PostgresStorage: StorageBackend {
     /// a duplicate as `.duplicate` as it would outside.
     package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
         let blobs = blobs
+        let objectLimits = configuration.objectLimits
         return try await database.write { transaction in
             var mapping = PostgresTransaction(connection: transaction.connection, logger: transaction.logger, mapsErrors: true)
             mapping.announcer = transaction.announcer
             do {
-                return try await body(SQLUnitStorage(executor: mapping, dialect: PostgresDialect(), blobs: blobs))
+                return try await body(SQLUnitStorage(executor: mapping, dialect: PostgresDialect(), blobs: blobs, objectLimits: objectLimits))
             } catch let error as StorageError {
                 throw error
             } catch {

@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 package import KumoSeams
 package import KumoServer
 import KumoStorage
+package import KumoTransport
 package import Logging
 package import Metrics
 import NCMBWire

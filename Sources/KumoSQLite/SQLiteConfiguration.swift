@@ -28,6 +28,9 @@ package struct SQLiteConfiguration: Sendable, Hashable {
     /// Where finds slower than its threshold are noted for the index advisor (docs/decisions/0075-index-advisor.md);
     /// `nil` notes nothing.
     package var slowQueries: SlowQueryRecorder?
+    /// How large an object may become (docs/decisions/0112-linear-writes-planned-outside-the-writer.md). Defaults to
+    /// ``ObjectLimits/standard``.
+    package var objectLimits: ObjectLimits = .standard
     /// Where file bytes are kept (`DiskBlobStore`); `nil` means ``resolvedBlobDirectory``'s default.
     package var blobDirectory: String?
 

@@ -52,6 +52,8 @@ struct SQLiteDialect: SQLDialect {
         return "json_each(\(document), \(path)) AS \(alias)"
     }
 
+    func objectMembers(of column: String, alias: String) -> String { "json_each(\(column)) AS \(alias)" }
+
     func regexMatch(subject: String, pattern: String) -> String { "\(SQLiteFunctions.regexpName)(\(pattern), \(subject))" }
 
     func greatCircleDistance(latitude: String, longitude: String, toLatitude: String, toLongitude: String) -> String {

@@ -31,10 +31,11 @@ package struct SQLiteStorage: StorageBackend {
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
+    private let objectLimits: ObjectLimits
 
     private init(
         writer: SQLiteWriter, readers: SQLiteReaderPool, threadPool: NIOThreadPool, blobs: any BlobStore,
-        slowQueries: SlowQueryRecorder?, changeFeed: ChangeFeed
+        slowQueries: SlowQueryRecorder?, objectLimits: ObjectLimits, changeFeed: ChangeFeed
     ) {
         self.changeFeed = changeFeed
         self.writer = writer
@@ -42,12 +43,13 @@ package struct SQLiteStorage: StorageBackend {
         self.threadPool = threadPool
         let engine = SQLiteEngine(writer: writer, readers: readers)
         self.applications = SQLApplicationStore(engine: engine)
-        self.objects = SQLObjectStore(engine: engine, slowQueries: slowQueries)
+        self.objects = SQLObjectStore(engine: engine, slowQueries: slowQueries, limits: objectLimits)
+        self.objectLimits = objectLimits
         self.accounts = SQLAccountStore(engine: engine)
         self.blobs = blobs
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
-        self.bulk = SQLBulkStore(engine: engine)
+        self.bulk = SQLBulkStore(engine: engine, limits: objectLimits)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)
         self.admins = SQLAdminStore(engine: engine)
@@ -98,7 +100,7 @@ package struct SQLiteStorage: StorageBackend {
                 readers: SQLiteReaderPool(connections: readerConnections, limits: configuration.readLimits),
                 threadPool: threadPool,
                 blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory, blockingPool: NIOBlockingWorkPool()),
-                slowQueries: configuration.slowQueries, changeFeed: changeFeed
+                slowQueries: configuration.slowQueries, objectLimits: configuration.objectLimits, changeFeed: changeFeed
             )
         } catch {
             for connection in opened { try? await connection.close() }
@@ -111,8 +113,9 @@ package struct SQLiteStorage: StorageBackend {
     /// One unit of the writer: the whole `body` runs in one savepoint of one group commit.
     package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
         let blobs = blobs
+        let objectLimits = objectLimits
         return try await writer.perform { transaction in
-            try await body(SQLUnitStorage(executor: transaction, dialect: SQLiteDialect(), blobs: blobs))
+            try await body(SQLUnitStorage(executor: transaction, dialect: SQLiteDialect(), blobs: blobs, objectLimits: objectLimits))
         }
     }
 

@@ -22,7 +22,7 @@ package enum StorageUnderTest {
     ///   naming the missing variable.
     package static func with<Value>(
         _ engine: StorageEngine, readLimits: ReadLimits = .unlimited, slowQueries: SlowQueryRecorder? = nil,
-        _ body: (any StorageBackend) async throws -> Value
+        objectLimits: ObjectLimits = .standard, _ body: (any StorageBackend) async throws -> Value
     ) async throws -> Value {
         switch engine {
         case .sqlite:
@@ -32,6 +32,7 @@ package enum StorageUnderTest {
             var configuration = SQLiteConfiguration(databasePath: directory.appendingPathComponent("kumo.sqlite").path, readerCount: 2)
             configuration.readLimits = readLimits
             configuration.slowQueries = slowQueries
+            configuration.objectLimits = objectLimits
             let storage = try await SQLiteStorage.open(configuration: configuration, logger: TestDatabase.logger)
             return try await storage.closing(after: body)
         case .postgres:
@@ -39,6 +40,7 @@ package enum StorageUnderTest {
                 var configuration = configuration
                 configuration.readLimits = readLimits
                 configuration.slowQueries = slowQueries
+                configuration.objectLimits = objectLimits
                 let storage = try await PostgresStorage.open(configuration: configuration, logger: TestDatabase.logger)
                 return try await storage.closing(after: body)
             }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 package import KumoServer
 package import KumoStorage
+package import KumoTransport
 import Logging
 import NCMBWire
 
@@ -29,6 +30,7 @@ package struct TestApplication: Sendable {
     package static func with<Result: Sendable>(
         engine: StorageEngine = .sqlite,
         readLimits: ReadLimits = .unlimited,
+        objectLimits: ObjectLimits = .standard,
         keys: TestKeys.KeySet = TestKeys.documented,
         configure: (inout KumoConfiguration) -> Void = { _ in },
         settings: ApplicationSettings = ApplicationSettings(),
@@ -40,7 +42,7 @@ package struct TestApplication: Sendable {
         defer { try? FileManager.default.removeItem(at: directory) }
         var logger = Logger(label: "kumo.test")
         logger.logLevel = .critical
-        return try await StorageUnderTest.with(engine, readLimits: readLimits) { storage in
+        return try await StorageUnderTest.with(engine, readLimits: readLimits, objectLimits: objectLimits) { storage in
             let clock = TestClock()
             let application = HostedApplication(
                 applicationId: "TestApplicationId", name: "test", applicationKey: keys.applicationKey, clientKey: keys.clientKey,

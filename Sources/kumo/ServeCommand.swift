@@ -16,6 +16,7 @@ import KumoScripts
 import KumoServer
 import KumoSQLite
 import KumoStorage
+import KumoTransport
 import Logging
 import Metrics
 import NIOCore
@@ -180,7 +181,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await storageOptions.fileStorage.checkBucket()
         let storage = try await storageOptions.openStorage(
             logger: logger, readLimits: hardeningOptions.readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup,
-            publishesChanges: realtimeOptions.isOn)
+            publishesChanges: realtimeOptions.isOn, objectLimits: hardeningOptions.objectLimits(maximumBodySize: maximumBodySize))
         let (application, isNew) = try await AdministrationApplications(storage: storage).ensureDefault()
         let applications = isNew ? [application] : try await storage.applications.all()
         var environment = ServerEnvironment.live(

@@ -1,4 +1,5 @@
 package import KumoSeams
+package import KumoTransport
 
 /// Server settings: a plain value with a documented default for every property (docs/configuration.md).
 ///

@@ -1,6 +1,7 @@
 package import Hummingbird
 package import KumoSeams
 package import KumoStorage
+package import KumoTransport
 package import Logging
 package import NCMBWire
 
@@ -34,7 +35,7 @@ package struct KumoRequestContext: RequestContext {
         coreContext = .init(source: source)
         clientAddress = source.channel.remoteAddress?.ipAddress
         if source.channel.eventLoop.inEventLoop {
-            disconnect = try? source.channel.pipeline.syncOperations.handler(type: DisconnectWatchHandler.self).signal
+            disconnect = ConnectionHandlers.disconnectSignal(of: source.channel)
         }
     }
 }

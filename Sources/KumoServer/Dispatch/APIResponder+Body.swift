@@ -1,5 +1,6 @@
 import Hummingbird
 import KumoSeams
+import KumoTransport
 import NCMBWire
 
 extension APIResponder {
@@ -103,7 +104,7 @@ extension APIResponder {
     /// (docs/decisions/0063-framing-errors-answer-ncmb-json.md). A body cut short is never taken as complete.
     static func bodyReadError(_ error: any Error) -> KumoError {
         if let error = error as? KumoError { return error }
-        return FramingErrorHandler.kumoError(for: error) ?? KumoError(.badRequest, underlying: "client went away: \(error)")
+        return ConnectionHandlers.framingError(for: error) ?? KumoError(.badRequest, underlying: "client went away: \(error)")
     }
 
     private func checkContentType(_ request: Request, body: [UInt8]) throws {

@@ -1,6 +1,7 @@
 package import Hummingbird
 import KumoSeams
 import KumoStorage
+import KumoTransport
 import Logging
 import NCMBWire
 import NIOCore
@@ -174,6 +175,9 @@ package struct APIResponder: HTTPResponder {
     private func handleAPI(_ request: Request, path: String, query: String?, context: inout Context) async -> Response {
         var answersWithPage = false
         var bodyUntouched = true
+        // Whether the body was read to its end; a body left half read ends the connection after the answer
+        // (docs/decisions/0114-connection-close-said-and-done.md).
+        var bodyRead = false
         do {
             let resolved = try APIRouter.resolve(method: request.method.rawValue, path: path)
             let endpoint = resolved.endpoint
@@ -194,9 +198,21 @@ package struct APIResponder: HTTPResponder {
             var reservation = 0
             defer { bodyBudget.release(reservation) }
             // The body's bytes are dropped once the route holds what it needs (docs/decisions/0069-memory-budget.md).
-            let body = try await readBody(request, as: resolved.declaration, reservation: &reservation, untouched: &bodyUntouched)
-            let route = try resolved.route(query: query, body: consume body)
-            let result = try await dispatch(route, request: request, path: path, context: context)
+            var body = try await readBody(request, as: resolved.declaration, reservation: &reservation, untouched: &bodyUntouched)
+            // A multipart upload is read by its handler: it is read to its end when the handler succeeds.
+            bodyRead = resolved.declaration.body != .multipart
+            let result: APIResult
+            if body.count >= Self.offLoopBodyBytes {
+                // A large body is parsed, checked and planned on Swift's shared executor, not on the connection's event
+                // loop, whose other connections would wait for it (docs/decisions/0112-linear-writes-planned-outside-the-writer.md).
+                result = try await withTaskExecutorPreference(globalConcurrentExecutor) {
+                    let route = try resolved.route(query: query, body: Self.taking(&body))
+                    return try await dispatch(route, request: request, path: path, context: context)
+                }
+            } else {
+                let route = try resolved.route(query: query, body: Self.taking(&body))
+                result = try await dispatch(route, request: request, path: path, context: context)
+            }
             return await render(result, context: context)
         } catch {
             let kumoError = KumoError.from(error)
@@ -209,7 +225,7 @@ package struct APIResponder: HTTPResponder {
             } else {
                 context.logger.debug("\(subject) rejected", metadata: ["code": "\(kumoError.code.code)"])
             }
-            let keepsConnection = bodyUntouched ? await drainUnreadBody(request) : true
+            let keepsConnection = bodyUntouched ? await drainUnreadBody(request) : bodyRead
             var response =
                 answersWithPage
                 ? BrowserPages.failure(kumoError).response(status: HTTPResponse.Status(code: kumoError.code.status))
@@ -217,6 +233,17 @@ package struct APIResponder: HTTPResponder {
             if !keepsConnection { response.headers[.connection] = "close" }
             return response
         }
+    }
+}
+
+extension APIResponder {
+    /// Bodies of at least this many bytes are parsed and dispatched off the event loop.
+    static let offLoopBodyBytes = 64 * 1024
+
+    /// The bytes of `body`, leaving it empty, so that they are freed as soon as their reader is done with them.
+    fileprivate static func taking(_ body: inout [UInt8]) -> [UInt8] {
+        defer { body = [] }
+        return body
     }
 }
 

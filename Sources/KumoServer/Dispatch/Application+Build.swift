@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdHTTP2
 import Logging
 package import KumoSeams
+package import KumoTransport
 
 /// Builds the Kumo HTTP application: one `APIResponder` behind Hummingbird's HTTP/1 server, each connection served on
 /// its own event loop (``EventLoopBoundChildChannel``); with `tls`, HTTPS on the same port, HTTP/2 or HTTP/1.1 as ALPN
@@ -62,11 +63,6 @@ package func buildApplication(
 /// refuses is answered in NCMB JSON (docs/decisions/0063-framing-errors-answer-ncmb-json.md), and
 /// ``DisconnectWatchHandler``, which tells a request in progress that its client has gone.
 func channelConfiguration(_ configuration: KumoConfiguration, logger: Logger) -> HTTP1Channel.Configuration {
-    let timeouts = ConnectionTimeouts(
-        idleSeconds: configuration.idleTimeoutSeconds, headerSeconds: configuration.headerTimeoutSeconds,
-        bodySeconds: configuration.bodyTimeoutSeconds)
-    return HTTP1Channel.Configuration(
-        additionalChannelHandlers: [
-            ConnectionTimeoutHandler(timeouts: timeouts), FramingErrorHandler(logger: logger), DisconnectWatchHandler(),
-        ])
+    let timeouts = ConnectionTimeouts(configuration: configuration)
+    return HTTP1Channel.Configuration(additionalChannelHandlers: ConnectionHandlers.http1(timeouts: timeouts, logger: logger))
 }

@@ -4,11 +4,7 @@ package import NCMBWire
 import NIOCore
 
 extension KumoError {
-    /// The NCMB error body `{"code","error"}` with the code's HTTP status (docs/wire/conventions.md,
-    /// docs/wire/errors.md).
-    package var responseBody: [UInt8] { responseJSON.serializedBytes() }
-
-    /// The NCMB error body `{"code","error"}` as a JSON value.
+    /// The NCMB error body `{"code","error"}` as a JSON value (`responseBody` is its bytes).
     package var responseJSON: JSONValue { ErrorBody(code: code.code, error: message).json }
 
     /// The HTTP status of the code.

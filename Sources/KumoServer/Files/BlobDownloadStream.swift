@@ -31,11 +31,15 @@ struct BlobDownloadStream: Sendable {
         }
     }
 
-    /// The `X-NCMB-Response-Signature` of the blob as a binary body, read in one pass.
+    /// The `X-NCMB-Response-Signature` of the blob as a binary body, read in one pass on Swift's shared executor: hashing
+    /// the hex form of a large file must not hold the connection's event loop
+    /// (docs/decisions/0113-uploads-scanned-in-bulk.md).
     func signature(stringToSign: String, clientKey: String) async throws -> String {
-        var stream = ResponseSignature.BinaryStream(stringToSign: stringToSign, clientKey: clientKey)
-        try await forEachChunk { chunk in stream.append(chunk) }
-        return stream.signature()
+        try await withTaskExecutorPreference(globalConcurrentExecutor) {
+            var stream = ResponseSignature.BinaryStream(stringToSign: stringToSign, clientKey: clientKey)
+            try await forEachChunk { chunk in stream.append(chunk) }
+            return stream.signature()
+        }
     }
 
     /// Throws `StorageError.notFound` unless the blob exists (checked before answering unsigned downloads, whose headers

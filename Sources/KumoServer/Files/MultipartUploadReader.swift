@@ -1,12 +1,11 @@
 package import KumoSeams
-import MultipartKit
 import NCMBWire
 package import NIOCore
 
 /// Reads a `multipart/form-data` file upload (docs/wire/endpoints/files.md#multipart-upload-vectors) while it arrives,
-/// without ever holding the file: each request-body buffer goes through MultipartKit's `MultipartParser`, the bytes of
-/// the `file` part pile up in a small pending buffer that the caller drains into a `BlobWriter`, and the `acl` part is
-/// kept (it is capped).
+/// without ever holding the file: each request-body buffer goes through a ``MultipartScanner``, the bytes of the `file`
+/// part pile up in a small pending buffer that the caller drains into a `BlobWriter`, and the `acl` part is kept (it is
+/// capped). A buffer costs a copy and a search, whatever the build (docs/decisions/0113-uploads-scanned-in-bulk.md).
 ///
 /// Parts:
 /// - `file` (`Content-Disposition: form-data; name="file"; filename="…"`): the file's bytes; its `Content-Type` is the
@@ -30,14 +29,12 @@ package final class MultipartUploadReader {
     /// The largest `acl` part accepted.
     package static let maximumACLLength = 64 * 1024
 
-    private let parser: MultipartParser
-    private var headerGuard: MultipartHeaderGuard
+    private var scanner: MultipartScanner
     private var partHeaders: [(name: String, value: String)] = []
     private var currentKind: PartKind?
     private var pendingFileBytes: [UInt8] = []
     private var receivedACL: [UInt8] = []
     private var failure: KumoError?
-    private var isBetweenParts = false
 
     /// The `Content-Type` header of the `file` part, once its headers were read.
     package private(set) var fileContentType: String?
@@ -50,14 +47,7 @@ package final class MultipartUploadReader {
 
     /// Creates a reader for the boundary of the request's `Content-Type` (see ``boundary(contentType:)``).
     package init(boundary: String) {
-        parser = MultipartParser(boundary: boundary)
-        headerGuard = MultipartHeaderGuard(boundary: boundary)
-        parser.onHeader = { [unowned self] name, value in
-            isBetweenParts = false
-            partHeaders.append((name, value))
-        }
-        parser.onBody = { [unowned self] buffer in receive(buffer.readableBytesView) }
-        parser.onPartComplete = { [unowned self] in completePart() }
+        scanner = MultipartScanner(boundary: boundary)
     }
 
     /// The boundary of a `multipart/form-data` content type, or `nil` when the content type is anything else or lacks a
@@ -76,9 +66,16 @@ package final class MultipartUploadReader {
     /// - Throws: 400 E400004 `"file is invalid format."` for a malformed body or a second `file` part, 400 E400002
     ///   `"acl is invalid."` for an `acl` part over ``maximumACLLength`` bytes.
     package func consume(_ buffer: ByteBuffer) throws(KumoError) {
-        guard headerGuard.admits(buffer.readableBytesView) else { throw KumoError(.invalidFormat, "file") }
         do {
-            try parser.execute(buffer)
+            try buffer.withUnsafeReadableBytes { (bytes) throws(MultipartScanner.Malformed) in
+                try scanner.scan(bytes) { event in
+                    switch event {
+                    case .header(let name, let value): partHeaders.append((name, value))
+                    case .body(let bytes): receive(bytes)
+                    case .partEnd: completePart()
+                    }
+                }
+            }
         } catch {
             throw KumoError(.invalidFormat, "file")
         }
@@ -99,14 +96,15 @@ package final class MultipartUploadReader {
     /// - Throws: 400 E400003 `"file is empty."` when no `file` part came; 400 E400004 `"file is invalid format."` when the
     ///   body stopped inside a part.
     package func finish() throws(KumoError) {
+        // A part whose headers came but whose bytes did not (the scanner holds back what may start a delimiter) started.
+        if !partHeaders.isEmpty { _ = startPartIfNeeded() }
         guard hasFilePart else { throw KumoError(.required, "file") }
-        guard isFileComplete, isBetweenParts else { throw KumoError(.invalidFormat, "file") }
+        guard isFileComplete, scanner.isBetweenParts else { throw KumoError(.invalidFormat, "file") }
     }
 
     // MARK: - Parser callbacks
 
-    private func receive(_ bytes: ByteBufferView) {
-        isBetweenParts = false
+    private func receive(_ bytes: UnsafeRawBufferPointer) {
         switch startPartIfNeeded() {
         case .file:
             pendingFileBytes.append(contentsOf: bytes)
@@ -130,13 +128,11 @@ package final class MultipartUploadReader {
         partHeaders = []
         currentKind = nil
         receivedACL = []
-        isBetweenParts = true
     }
 
     /// Classifies the part whose headers were just read, on its first body bytes (or its end, when empty).
     private func startPartIfNeeded() -> PartKind {
         if let currentKind { return currentKind }
-        isBetweenParts = false
         let kind = Self.kind(of: partHeaders)
         if kind == .file {
             if hasFilePart { failure = failure ?? KumoError(.invalidFormat, "file") }

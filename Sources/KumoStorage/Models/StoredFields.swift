@@ -49,6 +49,9 @@ package struct StoredFields: Sendable {
     /// parse eagerly where they are about to write); text that does not parse reads as no fields.
     package init(storedText text: String) { self.box = Box(text: text, parsed: nil) }
 
+    /// The stored text, when the fields came from storage encoded (whether or not they were parsed since).
+    package var storedText: String? { box.text }
+
     /// The fields; parses the stored text on first use. Text that does not parse (a damaged row) reads as no fields.
     package var object: JSONObject { box.object }
 

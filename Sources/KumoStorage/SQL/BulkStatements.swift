@@ -68,7 +68,7 @@ package enum BulkStatements {
     }
 
     /// Inserts an object with its own dates unless its class holds the objectId; returns its `row_id` when inserted.
-    package static func insert(_ object: BulkObject, classId: Int64, dialect: any SQLDialect) -> SQLStatement {
+    package static func insert(_ object: BulkObject, encodedFields: String, classId: Int64, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(
             dialect: dialect,
             "INSERT INTO objects (class_id, object_id, create_date, update_date, public_read, public_write, acl, fields) VALUES (")
@@ -76,13 +76,13 @@ package enum BulkStatements {
             .integer(classId), .text(object.objectId), .integer(object.createDate.millisecondsSince1970),
             .integer(object.updateDate.millisecondsSince1970), .boolean(object.acl.isPublicReadable), .boolean(object.acl.isPublicWritable),
         ])
-        appendDocuments(of: object, to: &statement)
+        appendDocuments(of: object, encodedFields: encodedFields, to: &statement)
         statement.append(") ON CONFLICT (class_id, object_id) DO NOTHING RETURNING \(QueryCompiler.ObjectColumn.rowId)")
         return statement
     }
 
     /// Overwrites the dates, ACL and fields of the class's object with the objectId; returns its `row_id`.
-    package static func replace(_ object: BulkObject, classId: Int64, dialect: any SQLDialect) -> SQLStatement {
+    package static func replace(_ object: BulkObject, encodedFields: String, classId: Int64, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "UPDATE objects SET create_date = ")
         statement.bind(.integer(object.createDate.millisecondsSince1970))
         statement.append(", update_date = ")
@@ -94,7 +94,7 @@ package enum BulkStatements {
         statement.append(", acl = ")
         statement.append(dialect.jsonParameter(statement.parameter(.text(object.acl.json.serializedString()))))
         statement.append(", fields = ")
-        statement.append(dialect.jsonParameter(statement.parameter(.text(JSONValue.object(object.fields).serializedString()))))
+        statement.append(dialect.jsonParameter(statement.parameter(.text(encodedFields))))
         statement.append(" WHERE class_id = ")
         statement.bind(.integer(classId))
         statement.append(" AND object_id = ")
@@ -104,11 +104,11 @@ package enum BulkStatements {
     }
 
     /// `, acl, fields` as bound JSON.
-    private static func appendDocuments(of object: BulkObject, to statement: inout SQLStatement) {
+    private static func appendDocuments(of object: BulkObject, encodedFields: String, to statement: inout SQLStatement) {
         statement.append(", ")
         statement.append(statement.dialect.jsonParameter(statement.parameter(.text(object.acl.json.serializedString()))))
         statement.append(", ")
-        statement.append(statement.dialect.jsonParameter(statement.parameter(.text(JSONValue.object(object.fields).serializedString()))))
+        statement.append(statement.dialect.jsonParameter(statement.parameter(.text(encodedFields))))
     }
 
     /// Deletes the unique values of a row (before a replaced object claims its new ones).

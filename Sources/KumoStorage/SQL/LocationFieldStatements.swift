@@ -29,13 +29,21 @@ package enum LocationFieldStatements {
         return statement
     }
 
-    /// A row when an object of the class holds a value other than `null` and a GeoPoint in `field`.
-    package static func otherValueExists(classId: Int64, field: FieldName, dialect: any SQLDialect) -> SQLStatement {
-        let reference = SQLJSONReference(column: "o.fields", field: field)
-        var statement = SQLStatement(dialect: dialect, "SELECT 1 AS found FROM objects o WHERE o.class_id = ")
+    /// How many fields one ``otherValueExists(classId:fields:dialect:)`` names at most (each is a bound value).
+    package static let fieldsPerStatement = 500
+
+    /// A row when an object of the class holds a value other than `null` and a GeoPoint in one of `fields` (at most
+    /// ``fieldsPerStatement``). One pass over the members of each stored object, each looked up among the fields: linear
+    /// in the class's stored fields whatever the number of fields asked about.
+    package static func otherValueExists(classId: Int64, fields: some Collection<FieldName>, dialect: any SQLDialect) -> SQLStatement {
+        let member = SQLJSONReference(elementAlias: "m")
+        var statement = SQLStatement(
+            dialect: dialect, "SELECT 1 AS found FROM objects o, \(dialect.objectMembers(of: "o.fields", alias: "m")) WHERE o.class_id = ")
         statement.bind(.integer(classId))
-        statement.append(" AND \(dialect.exists(reference)) AND NOT \(dialect.isKind(.null, reference))")
-        statement.append(" AND NOT COALESCE(\(dialect.isKind(.object, reference)) AND \(dialect.textValue(reference.appending(.type))) = 'GeoPoint', ")
+        statement.append(" AND m.key IN (")
+        statement.bind(list: fields.map { .text($0.rawValue) })
+        statement.append(") AND NOT \(dialect.isKind(.null, member))")
+        statement.append(" AND NOT COALESCE(\(dialect.isKind(.object, member)) AND \(dialect.textValue(member.appending(.type))) = 'GeoPoint', ")
         statement.append("\(dialect.literal(false))) LIMIT 1")
         return statement
     }
@@ -65,22 +73,32 @@ package struct WrittenFieldKinds: Sendable, Hashable {
     /// Fields whose new value is neither `null` nor a GeoPoint.
     package var others: [FieldName]
 
-    /// Classifies the new values of the `written` fields of `fields` (system fields ignored).
+    /// Classifies the new values of the `written` fields of `fields` (system fields ignored), each field once, in
+    /// written order; linear in the number of written fields.
     package init(fields: JSONObject, written: some Sequence<FieldName>) {
         var locations: [FieldName] = []
         var others: [FieldName] = []
-        for field in written where !field.isSystemField {
+        var seen: Set<String> = []
+        for field in written where !field.isSystemField && seen.insert(field.rawValue).inserted {
             guard let value = fields[field.rawValue] else { continue }
             switch TypedValue(value) {
             case .null: continue
-            case .geoPoint:
-                if !locations.contains(field) { locations.append(field) }
-            default:
-                if !others.contains(field) { others.append(field) }
+            case .geoPoint: locations.append(field)
+            default: others.append(field)
             }
         }
         self.locations = locations
         self.others = others
+    }
+
+    /// Whether a field set to another value is one of `locationFields` (the write breaks the rule).
+    package func setsOtherValue(in locationFields: Set<String>) -> Bool {
+        !locationFields.isEmpty && others.contains { locationFields.contains($0.rawValue) }
+    }
+
+    /// The fields set to a GeoPoint that are not yet among `locationFields`.
+    package func newLocations(besides locationFields: Set<String>) -> [FieldName] {
+        locations.filter { !locationFields.contains($0.rawValue) }
     }
 
     /// Whether nothing was written that the rule looks at.

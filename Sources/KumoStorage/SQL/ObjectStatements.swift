@@ -18,6 +18,11 @@ package enum ObjectStatements {
 
     /// Inserts the row of a new object into the class `classId`; returns its ``QueryCompiler/ObjectColumn/rowId``.
     package static func insert(_ object: NewObject, fields: JSONObject, classId: Int64, dialect: any SQLDialect) -> SQLStatement {
+        insert(object, encodedFields: JSONValue.object(fields).serializedString(), classId: classId, dialect: dialect)
+    }
+
+    /// ``insert(_:fields:classId:dialect:)`` with the fields already encoded (``PreparedFields/encoded``).
+    package static func insert(_ object: NewObject, encodedFields: String, classId: Int64, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(
             dialect: dialect,
             "INSERT INTO objects (class_id, object_id, create_date, update_date, public_read, public_write, acl, fields) VALUES (")
@@ -30,7 +35,7 @@ package enum ObjectStatements {
         statement.append(", ")
         statement.bind(.boolean(object.acl.isPublicWritable))
         statement.append(", \(dialect.jsonParameter(statement.parameter(.text(object.acl.json.serializedString())))), ")
-        statement.append(dialect.jsonParameter(statement.parameter(.text(JSONValue.object(fields).serializedString()))))
+        statement.append(dialect.jsonParameter(statement.parameter(.text(encodedFields))))
         statement.append(") RETURNING \(QueryCompiler.ObjectColumn.rowId)")
         return statement
     }
@@ -48,8 +53,15 @@ package enum ObjectStatements {
     package static func update(
         rowId: Int64, fields: JSONObject, updateDate: WireDate, acl: AccessControlList, dialect: any SQLDialect
     ) -> SQLStatement {
+        update(rowId: rowId, encodedFields: JSONValue.object(fields).serializedString(), updateDate: updateDate, acl: acl, dialect: dialect)
+    }
+
+    /// ``update(rowId:fields:updateDate:acl:dialect:)`` with the fields already encoded (``PreparedFields/encoded``).
+    package static func update(
+        rowId: Int64, encodedFields: String, updateDate: WireDate, acl: AccessControlList, dialect: any SQLDialect
+    ) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "UPDATE objects SET fields = ")
-        statement.append(dialect.jsonParameter(statement.parameter(.text(JSONValue.object(fields).serializedString()))))
+        statement.append(dialect.jsonParameter(statement.parameter(.text(encodedFields))))
         statement.append(", update_date = ")
         statement.bind(.integer(updateDate.millisecondsSince1970))
         statement.append(", acl = ")

@@ -44,6 +44,10 @@ package protocol SQLDialect: Sendable {
     /// addressed with `SQLJSONReference(elementAlias: alias)`.
     func arrayElements(of reference: SQLJSONReference, alias: String) -> String
 
+    /// A `FROM` item iterating the top-level members of the JSON object in `column`, named `alias`: `alias.key` is a
+    /// member's name, and its value is addressed with `SQLJSONReference(elementAlias: alias)`.
+    func objectMembers(of column: String, alias: String) -> String
+
     /// True when the text expression `subject` matches the regular expression `pattern` (a placeholder).
     func regexMatch(subject: String, pattern: String) -> String
 

@@ -3,10 +3,13 @@ package import NCMBWire
 /// `BulkStore` on any SQL engine: ``BulkStatements`` and the shared account and location-field rules, one unit per call.
 package struct SQLBulkStore<Engine: SQLEngine>: BulkStore {
     let engine: Engine
+    /// How large an imported object may be.
+    let limits: ObjectLimits
 
     /// Creates the store over an engine.
-    package init(engine: Engine) {
+    package init(engine: Engine, limits: ObjectLimits = .standard) {
         self.engine = engine
+        self.limits = limits
     }
 
     package func classNames(applicationId: String) async throws -> [ClassName] {
@@ -44,12 +47,15 @@ package struct SQLBulkStore<Engine: SQLEngine>: BulkStore {
         _ objects: [BulkObject], applicationId: String, conflict: BulkConflictMode, dryRun: Bool
     ) async throws -> [BulkOutcome] {
         let dialect = engine.dialect
+        // Checked and encoded before the unit starts, so that the unit only runs SQL
+        // (docs/decisions/0112-linear-writes-planned-outside-the-writer.md).
+        let prepared = objects.map { PreparedBulkObject($0, limits: limits, dialect: dialect) }
         return try await rollingBack(if: dryRun) {
             try await engine.write { executor in
                 var writes = SQLBulkWrites(executor: executor, dialect: dialect, applicationId: applicationId)
                 var outcomes: [BulkOutcome] = []
-                outcomes.reserveCapacity(objects.count)
-                for (index, object) in objects.enumerated() {
+                outcomes.reserveCapacity(prepared.count)
+                for (index, object) in prepared.enumerated() {
                     do {
                         outcomes.append(try await writes.write(object, index: index, conflict: conflict))
                     } catch let conflict as BulkWriteError {
@@ -96,13 +102,47 @@ struct DryRun<Value: Sendable>: Error {
     let value: Value
 }
 
+/// An object of a bulk write, checked and encoded before the write unit starts.
+struct PreparedBulkObject: Sendable {
+    /// The object.
+    let object: BulkObject
+    /// Its fields as stored JSON text.
+    let encodedFields: String
+    /// What its fields hold, for the location-field rule.
+    let kinds: WrittenFieldKinds
+    /// The unique values it claims.
+    let uniqueValues: [UniqueValue]
+    /// Why it cannot be stored (past a limit, a value the engine refuses), if it cannot.
+    let failure: APIError?
+
+    init(_ object: BulkObject, limits: ObjectLimits, dialect: any SQLDialect) {
+        self.object = object
+        let encoded = JSONValue.object(object.fields).serializedString()
+        self.encodedFields = encoded
+        self.kinds = WrittenFieldKinds(fields: object.fields, written: object.fields.keys.compactMap(FieldName.init))
+        self.uniqueValues = UniqueKeys.values(className: object.className, fields: object.fields)
+        do throws(StorageError) {
+            try dialect.validateStorable(object.fields)
+            try limits.check(fieldCount: object.fields.count)
+            try limits.check(encodedBytes: encoded.utf8.count)
+            self.failure = nil
+        } catch {
+            if case .invalid(let apiError) = error {
+                self.failure = apiError
+            } else {
+                self.failure = APIError(.invalidValue, "fields")
+            }
+        }
+    }
+}
+
 /// The statements of one bulk write unit, with the classes it has registered and their location fields.
 struct SQLBulkWrites<Executor: SQLExecutor> {
     let executor: Executor
     let dialect: any SQLDialect
     let applicationId: String
     /// The id and location fields of each class met in this unit.
-    private var classes: [ClassName: (classId: Int64, locationFields: [String])] = [:]
+    private var classes: [ClassName: (classId: Int64, locationFields: [String], locations: Set<String>)] = [:]
 
     init(executor: Executor, dialect: any SQLDialect, applicationId: String) {
         self.executor = executor
@@ -112,26 +152,23 @@ struct SQLBulkWrites<Executor: SQLExecutor> {
 
     /// Writes one object, in a savepoint when a check after the row write may refuse it (a unique value another object
     /// holds, the first GeoPoint of a field that holds other values), so that a refusal undoes it alone.
-    mutating func write(_ object: BulkObject, index: Int, conflict: BulkConflictMode) async throws -> BulkOutcome {
-        let (classId, declared) = try await classInfo(object.className)
-        do {
-            try dialect.validateStorable(object.fields)
-        } catch {
-            return .failed(SQLBulkWrites.apiError(error))
-        }
-        let kinds = WrittenFieldKinds(fields: object.fields, written: object.fields.keys.compactMap(FieldName.init))
-        if kinds.others.contains(where: { declared.contains($0.rawValue) }) { return .failed(APIError(.invalidGeoPointValue)) }
-        let declaresLocations = kinds.locations.contains { !declared.contains($0.rawValue) }
-        let uniqueValues = UniqueKeys.values(className: object.className, fields: object.fields)
+    mutating func write(_ prepared: PreparedBulkObject, index: Int, conflict: BulkConflictMode) async throws -> BulkOutcome {
+        let object = prepared.object
+        let (classId, declared, locations) = try await classInfo(object.className)
+        if let failure = prepared.failure { return .failed(failure) }
+        let kinds = prepared.kinds
+        if kinds.setsOtherValue(in: locations) { return .failed(APIError(.invalidGeoPointValue)) }
+        let declaresLocations = !kinds.newLocations(besides: locations).isEmpty
+        let uniqueValues = prepared.uniqueValues
         let usesSavepoint = declaresLocations || !uniqueValues.isEmpty
         if usesSavepoint { _ = try await executor.rows(SQLStatement(dialect: dialect, "SAVEPOINT bulk_object")) }
-        var outcome = try await store(object, classId: classId, index: index, conflict: conflict, uniqueValues: uniqueValues)
+        var outcome = try await store(prepared, classId: classId, index: index, conflict: conflict)
         if declaresLocations, outcome == .inserted || outcome == .replaced {
             // The shared rule, after the row holds its GeoPoints: it scans the class for other values.
             do {
                 let fields = try await SQLLocationFieldGuard(executor: executor, dialect: dialect).check(
                     kinds, classId: classId, declared: declared, applicationId: applicationId, className: object.className)
-                classes[object.className] = (classId, fields)
+                classes[object.className] = (classId, fields, Set(fields))
             } catch StorageError.invalid(let error) {
                 outcome = .failed(error)
             }
@@ -146,18 +183,21 @@ struct SQLBulkWrites<Executor: SQLExecutor> {
     }
 
     /// The row, its access rows and its unique values.
-    private func store(
-        _ object: BulkObject, classId: Int64, index: Int, conflict: BulkConflictMode, uniqueValues: [UniqueValue]
-    ) async throws -> BulkOutcome {
+    private func store(_ prepared: PreparedBulkObject, classId: Int64, index: Int, conflict: BulkConflictMode) async throws -> BulkOutcome {
         typealias Column = QueryCompiler.ObjectColumn
+        let object = prepared.object
         var outcome = BulkOutcome.inserted
-        var rowId = try await executor.rows(BulkStatements.insert(object, classId: classId, dialect: dialect)).first?.integer(Column.rowId)
+        var rowId = try await executor.rows(
+            BulkStatements.insert(object, encodedFields: prepared.encodedFields, classId: classId, dialect: dialect)
+        ).first?.integer(Column.rowId)
         if rowId == nil {
             switch conflict {
             case .skip: return .skipped
             case .fail: throw BulkWriteError.conflict(index: index)
             case .replace:
-                rowId = try await executor.rows(BulkStatements.replace(object, classId: classId, dialect: dialect)).first?.integer(Column.rowId)
+                rowId = try await executor.rows(
+                    BulkStatements.replace(object, encodedFields: prepared.encodedFields, classId: classId, dialect: dialect)
+                ).first?.integer(Column.rowId)
                 outcome = .replaced
             }
         }
@@ -169,7 +209,7 @@ struct SQLBulkWrites<Executor: SQLExecutor> {
         if let access = ObjectStatements.insertAccessRows(ObjectWritePlan.accessRows(of: object.acl), rowId: rowId, dialect: dialect) {
             _ = try await executor.rows(access)
         }
-        for value in uniqueValues {
+        for value in prepared.uniqueValues {
             let step = AccountStatements.insertUniqueValue(value, rowId: rowId, dialect: dialect)
             if try await executor.rows(step.statement).isEmpty { return .failed(APIError(.duplication, value.field)) }
         }
@@ -177,14 +217,14 @@ struct SQLBulkWrites<Executor: SQLExecutor> {
     }
 
     /// The class's id and location fields, registering the class on first use in this unit.
-    private mutating func classInfo(_ className: ClassName) async throws -> (classId: Int64, locationFields: [String]) {
+    private mutating func classInfo(_ className: ClassName) async throws -> (classId: Int64, locationFields: [String], locations: Set<String>) {
         if let known = classes[className] { return known }
         _ = try await executor.rows(ObjectStatements.registerClass(applicationId: applicationId, className: className, dialect: dialect))
         guard
             let current = try await SQLLocationFieldGuard(executor: executor, dialect: dialect).locationFields(
                 applicationId: applicationId, className: className)
         else { throw StorageError.unavailable("The class \(className.rawValue) was not registered.") }
-        let info = (classId: current.classId, locationFields: current.fields)
+        let info = (classId: current.classId, locationFields: current.fields, locations: Set(current.fields))
         classes[className] = info
         return info
     }
@@ -205,11 +245,5 @@ struct SQLBulkWrites<Executor: SQLExecutor> {
             _ = try await executor.rows(BulkStatements.addMembers(relation, targetObjectIds: group, applicationId: applicationId, dialect: dialect))
         }
         return ownerExists ? found : nil
-    }
-
-    /// The NCMB error of a storage refusal.
-    private static func apiError(_ error: StorageError) -> APIError {
-        if case .invalid(let apiError) = error { return apiError }
-        return APIError(.invalidValue, "fields")
     }
 }

@@ -32,20 +32,25 @@ struct SQLLocationFieldGuard<Executor: SQLExecutor> {
         _ kinds: WrittenFieldKinds, classId: Int64, declared: [String], applicationId: String, className: ClassName
     ) async throws -> [String] {
         let refused = StorageError.invalid(APIError(.invalidGeoPointValue))
-        guard !kinds.others.contains(where: { declared.contains($0.rawValue) }) else { throw refused }
-        let new = kinds.locations.filter { !declared.contains($0.rawValue) }
-        guard !new.isEmpty else { return declared }
+        let declaredSet = Set(declared)
+        guard !kinds.setsOtherValue(in: declaredSet) else { throw refused }
+        guard !kinds.newLocations(besides: declaredSet).isEmpty else { return declared }
         // The first GeoPoint of a field: take the class row exclusively, then look again and at the stored values.
         guard let locked = try await classRow(applicationId: applicationId, className: className, exclusive: true) else {
             return declared
         }
-        guard !kinds.others.contains(where: { locked.fields.contains($0.rawValue) }) else { throw refused }
+        let lockedSet = Set(locked.fields)
+        guard !kinds.setsOtherValue(in: lockedSet) else { throw refused }
+        let new = kinds.newLocations(besides: lockedSet)
         var fields = locked.fields
-        for field in new where !fields.contains(field.rawValue) {
-            let others = try await executor.rows(LocationFieldStatements.otherValueExists(classId: classId, field: field, dialect: dialect))
+        var start = new.startIndex
+        while start < new.endIndex {
+            let group = new[start..<min(start + LocationFieldStatements.fieldsPerStatement, new.endIndex)]
+            start = group.endIndex
+            let others = try await executor.rows(LocationFieldStatements.otherValueExists(classId: classId, fields: group, dialect: dialect))
             guard others.isEmpty else { throw refused }
-            fields.append(field.rawValue)
         }
+        fields += new.map(\.rawValue)
         if fields != locked.fields {
             _ = try await executor.rows(LocationFieldStatements.setLocationFields(fields, classId: classId, dialect: dialect))
         }

@@ -11,20 +11,26 @@ package struct SQLObjectStore<Engine: SQLEngine>: ObjectStore {
     let engine: Engine
     /// Where slow finds are noted for the index advisor, if anywhere.
     let slowQueries: SlowQueryRecorder?
+    /// How large an object may become.
+    let limits: ObjectLimits
 
     /// Creates the store over an engine.
     ///
-    /// - Parameter slowQueries: where finds slower than its threshold are noted (docs/decisions/0075-index-advisor.md).
-    package init(engine: Engine, slowQueries: SlowQueryRecorder? = nil) {
+    /// - Parameters:
+    ///   - slowQueries: where finds slower than its threshold are noted (docs/decisions/0075-index-advisor.md).
+    ///   - limits: how large an object may become (docs/decisions/0112-linear-writes-planned-outside-the-writer.md).
+    package init(engine: Engine, slowQueries: SlowQueryRecorder? = nil, limits: ObjectLimits = .standard) {
         self.engine = engine
         self.slowQueries = slowQueries
+        self.limits = limits
     }
 
+    /// Plans, checks and encodes the fields on the calling task, then inserts them in one unit that only runs SQL.
     package func create(_ object: NewObject) async throws -> StoredObject {
-        let plan = try ObjectWritePlan(applying: object.operations, to: JSONObject())
         let dialect = engine.dialect
+        let prepared = try PreparedFields(creating: object, limits: limits, dialect: dialect)
         return try await engine.write { executor in
-            try await SQLObjectWrites(executor: executor, dialect: dialect).insert(object, plan: plan)
+            try await SQLObjectWrites(executor: executor, dialect: dialect).insert(object, prepared: prepared)
         }
     }
 
@@ -83,13 +89,36 @@ package struct SQLObjectStore<Engine: SQLEngine>: ObjectStore {
         }
     }
 
+    /// Updates an object; see ``SQLUpdatePlanning`` for where the update is planned.
     package func update(_ update: ObjectUpdate, access: AccessContext) async throws -> StoredObject {
+        try limits.check(operations: update.operations)
         let dialect = engine.dialect
+        let limits = limits
         let lookup = ObjectStatements.writeLookup(update.key, access: access, dialect: dialect)
-        return try await engine.write { executor in
-            let writes = SQLObjectWrites(executor: executor, dialect: dialect)
-            return try await writes.apply(update, to: writes.writableRow(lookup))
+        var prepared: PreparedUpdate?
+        for round in 1...SQLUpdatePlanning.rounds {
+            let planned = prepared
+            let plansInside = round == SQLUpdatePlanning.rounds
+            let outcome: SQLUpdatePlanning = try await engine.write { executor in
+                let writes = SQLObjectWrites(executor: executor, dialect: dialect)
+                let row = try await writes.writableRow(lookup)
+                let stored = row.object.storedFields.storedText ?? ""
+                if let planned, planned.basis == stored {
+                    return .written(try await writes.apply(update, prepared: planned, to: row))
+                }
+                guard plansInside || stored.utf8.count <= SQLUpdatePlanning.inlineBytes else { return .planOutside(basis: stored) }
+                let inline = try PreparedUpdate(update, basis: stored, limits: limits, dialect: dialect)
+                return .written(try await writes.apply(update, prepared: inline, to: row))
+            }
+            switch outcome {
+            case .written(let object):
+                return object
+            case .planOutside(let basis):
+                // Off the caller's event loop and outside the unit: on Swift's shared executor.
+                prepared = try await Task.detached { try PreparedUpdate(update, basis: basis, limits: limits, dialect: dialect) }.value
+            }
         }
+        throw StorageError.unavailable("An update could not be planned.")
     }
 
     package func delete(_ key: ObjectKey, access: AccessContext) async throws {
@@ -100,4 +129,24 @@ package struct SQLObjectStore<Engine: SQLEngine>: ObjectStore {
             try await writes.delete(writes.writableRow(lookup), key: key)
         }
     }
+}
+
+/// Where an update is planned (docs/decisions/0112-linear-writes-planned-outside-the-writer.md).
+///
+/// Applying operators needs the stored fields, which only the write unit may read (it checks the permission and, on
+/// PostgreSQL, locks the row). An object of at most ``inlineBytes`` of stored JSON is planned inside the unit: that
+/// costs microseconds. A larger one is not: the unit returns its stored text unchanged, the update is planned from it
+/// outside (parse, apply, check, encode), and a second unit writes the plan if the row still holds exactly that text
+/// (a comparison of bytes), or hands back the new text. The last round plans inside, so that an object changed by
+/// others between every round is still updated.
+enum SQLUpdatePlanning: Sendable {
+    /// The stored JSON, in bytes, that a unit plans an update of itself.
+    static let inlineBytes = 64 * 1024
+    /// How many units an update may take.
+    static let rounds = 3
+
+    /// The object, updated.
+    case written(StoredObject)
+    /// The stored text to plan from outside the unit.
+    case planOutside(basis: String)
 }

@@ -27,14 +27,15 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
     ///   - executor: The unit's executor.
     ///   - dialect: The engine's dialect.
     ///   - blobs: The engine's blob store.
-    package init(executor: Executor, dialect: any SQLDialect, blobs: any BlobStore) {
+    ///   - objectLimits: How large an object may become.
+    package init(executor: Executor, dialect: any SQLDialect, blobs: any BlobStore, objectLimits: ObjectLimits = .standard) {
         let engine = SQLUnitEngine(executor: executor, dialect: dialect)
         self.applications = SQLApplicationStore(engine: engine)
-        self.objects = SQLObjectStore(engine: engine)
+        self.objects = SQLObjectStore(engine: engine, limits: objectLimits)
         self.accounts = SQLAccountStore(engine: engine)
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
-        self.bulk = SQLBulkStore(engine: engine)
+        self.bulk = SQLBulkStore(engine: engine, limits: objectLimits)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)
         self.admins = SQLAdminStore(engine: engine)

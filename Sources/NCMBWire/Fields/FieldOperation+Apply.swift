@@ -38,13 +38,16 @@ extension FieldOperation {
             return .array(elements + objects)
         case .addUnique(let objects):
             guard var elements = FieldOperation.elements(of: current) else { throw invalid }
-            for object in objects where !elements.contains(where: { $0.isEquivalent(to: object) }) {
+            // Hashed, so that a long array and many values cost their sum, not their product.
+            var present = Set(elements.lazy.map(EquivalentJSON.init))
+            for object in objects where present.insert(EquivalentJSON(object)).inserted {
                 elements.append(object)
             }
             return .array(elements)
         case .remove(let objects):
             guard let elements = FieldOperation.elements(of: current) else { throw invalid }
-            return .array(elements.filter { element in !objects.contains { $0.isEquivalent(to: element) } })
+            let removed = Set(objects.lazy.map(EquivalentJSON.init))
+            return .array(elements.filter { !removed.contains(EquivalentJSON($0)) })
         case .addRelation(let pointers), .removeRelation(let pointers):
             guard let className = pointers.first?.className else { throw invalid }
             switch TypedValue(current ?? .null) {
@@ -100,6 +103,55 @@ extension JSONValue {
             return left.allSatisfy { key, value in right[key].map { value.isEquivalent(to: $0) } ?? false }
         default:
             return self == other
+        }
+    }
+}
+
+/// A JSON value that hashes and compares as ``JSONValue/isEquivalent(to:)`` does (numbers by value, object keys in any
+/// order), so that `AddUnique` and `Remove` look an element up in a set instead of comparing it with every element:
+/// equivalent values always hash alike.
+struct EquivalentJSON: Hashable {
+    let value: JSONValue
+
+    init(_ value: JSONValue) { self.value = value }
+
+    static func == (lhs: EquivalentJSON, rhs: EquivalentJSON) -> Bool { lhs.value.isEquivalent(to: rhs.value) }
+
+    func hash(into hasher: inout Hasher) { EquivalentJSON.combine(value, into: &hasher) }
+
+    private static func combine(_ value: JSONValue, into hasher: inout Hasher) {
+        switch value {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .bool(let flag):
+            hasher.combine(1 as UInt8)
+            hasher.combine(flag)
+        case .integer(let number):
+            // Integers and doubles that are equivalent compare by their `Double` value, so they hash as one.
+            hasher.combine(2 as UInt8)
+            hasher.combine(Double(number))
+        case .double(let number):
+            hasher.combine(2 as UInt8)
+            hasher.combine(number)
+        case .string(let text):
+            hasher.combine(3 as UInt8)
+            hasher.combine(text)
+        case .array(let elements):
+            hasher.combine(4 as UInt8)
+            hasher.combine(elements.count)
+            for element in elements { combine(element, into: &hasher) }
+        case .object(let object):
+            // Key order does not matter: the members' hashes are summed.
+            hasher.combine(5 as UInt8)
+            hasher.combine(object.count)
+            var sum = 0
+            for (key, member) in object {
+                var memberHasher = Hasher()
+                memberHasher.combine(key)
+                combine(member, into: &memberHasher)
+                sum &+= memberHasher.finalize()
+            }
+            hasher.combine(sum)
         }
     }
 }

@@ -31,18 +31,30 @@ extension ResponseSignature {
                 hmac.update(data: [UInt8(ascii: "\n")])
                 isEmpty = false
             }
-            var hex: [UInt8] = []
-            hex.reserveCapacity(2 * Swift.min(bytes.count, BinaryStream.sliceLength))
-            var index = bytes.startIndex
-            while index != bytes.endIndex {
-                let end = bytes.index(index, offsetBy: BinaryStream.sliceLength, limitedBy: bytes.endIndex) ?? bytes.endIndex
-                hex.removeAll(keepingCapacity: true)
-                for byte in bytes[index..<end] {
-                    hex.append(BinaryStream.hexDigits[Int(byte >> 4)])
-                    hex.append(BinaryStream.hexDigits[Int(byte & 0x0F)])
+            if bytes.withContiguousStorageIfAvailable({ appendHex($0) }) == nil { Array(bytes).withUnsafeBufferPointer { appendHex($0) } }
+        }
+
+        /// Hashes the hex form of `bytes`, a slice at a time: two digits per byte from a table, through pointers, so that
+        /// the pass costs little even in a debug build (docs/decisions/0113-uploads-scanned-in-bulk.md).
+        private mutating func appendHex(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var hex = [UInt8](repeating: 0, count: 2 * Swift.min(bytes.count, BinaryStream.sliceLength))
+            var start = 0
+            while start < bytes.count {
+                let end = Swift.min(start + BinaryStream.sliceLength, bytes.count)
+                hex.withUnsafeMutableBytes { output in
+                    BinaryStream.hexPairs.withUnsafeBufferPointer { pairs in
+                        guard let base = output.baseAddress else { return }
+                        var index = start
+                        var offset = 0
+                        while index < end {
+                            base.storeBytes(of: pairs[Int(bytes[index])], toByteOffset: offset, as: UInt16.self)
+                            index += 1
+                            offset += 2
+                        }
+                    }
                 }
-                hmac.update(data: hex)
-                index = end
+                hmac.update(data: hex[..<(2 * (end - start))])
+                start = end
             }
         }
 
@@ -52,5 +64,11 @@ extension ResponseSignature {
         }
 
         private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+        /// The two lowercase hex digits of each byte value, as they lie in memory (first digit at the lower address).
+        private static let hexPairs: [UInt16] = (0..<256).map { byte in
+            let pair = [hexDigits[byte >> 4], hexDigits[byte & 0x0F]]
+            return pair.withUnsafeBytes { $0.load(as: UInt16.self) }
+        }
     }
 }

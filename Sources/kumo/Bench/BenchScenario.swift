@@ -41,6 +41,12 @@ enum BenchScenario: String, CaseIterable, Sendable {
     /// One create at a time reaching every one of `--fanout-subscribers` subscribers (1 000 by default): the latency
     /// from sending the write to each subscriber's event; target p99 < 50 ms (issue 32).
     case realtimeFanout
+    /// Creates of objects of 1,000, 10,000 and 100,000 fields, three each, one at a time, then an Increment of one field
+    /// of the widest: the cost per field must stay flat (issue 28, item 1).
+    case wideObjects
+    /// Uploads (multipart) and downloads of 1, 16 and 100 MiB, one at a time, with `GET /health` sent beside the uploads:
+    /// MiB/s and what a small request sees meanwhile (issue 28, item 9).
+    case fileTransfer
 
     /// The scenario a `…Watched` one measures again with the change feed on.
     var unwatched: BenchScenario? {
@@ -54,6 +60,12 @@ enum BenchScenario: String, CaseIterable, Sendable {
     /// Whether the scenario measures realtime subscriptions over WebSockets (``BenchSession/runRealtime(_:)``) instead of
     /// HTTP requests at each connection count.
     var isRealtime: Bool { self == .realtimeIdle || self == .realtimeFanout }
+
+    /// Whether the scenario measures single large requests one at a time (``BenchSession/runOneShot(_:)``).
+    var isOneShot: Bool { self == .wideObjects || self == .fileTransfer }
+
+    /// Whether the scenario runs on its own rather than as a rate at each connection count.
+    var runsOnItsOwn: Bool { isRealtime || isOneShot }
 
     /// How the scenario appears in the table.
     var label: String {
@@ -73,6 +85,8 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .script: "script: GET, trivial Node.js script"
         case .realtimeIdle: "realtime: idle subscribers (connect → subscribed)"
         case .realtimeFanout: "realtime: fan-out of one create to every subscriber"
+        case .wideObjects: "wide objects: create 1k, 10k, 100k fields"
+        case .fileTransfer: "files: upload and download 1, 16, 100 MiB"
         }
     }
 
@@ -134,7 +148,7 @@ enum BenchScenario: String, CaseIterable, Sendable {
             }
         case .script:
             return [APIRouter.print(.script(ScriptRoute(name: BenchDataset.scriptName, method: .get)))]
-        case .realtimeIdle, .realtimeFanout:
+        case .realtimeIdle, .realtimeFanout, .wideObjects, .fileTransfer:
             return []
         case .login:
             return userNames.map { name in

@@ -52,7 +52,7 @@ struct BenchSession: Sendable {
             signer.prepare($0, expectedStatus: 401, isSigned: true)
         }
         var prepared: [BenchScenario: [PreparedRequest]] = [:]
-        for scenario in scenarios where skipped[scenario] == nil && !scenario.isRealtime {
+        for scenario in scenarios where skipped[scenario] == nil && !scenario.runsOnItsOwn {
             prepared[scenario] = scenario.requests(dataset: dataset, userNames: userNames, password: BenchSession.password).map {
                 signer.prepare($0, expectedStatus: scenario.expectedStatus, isSigned: scenario != .ceiling)
             }
@@ -63,7 +63,7 @@ struct BenchSession: Sendable {
         var rows: [BenchMeasurement] = []
         var ceilings: [Int: Double] = [:]
         for connections in connectionCounts {
-            for scenario in scenarios where !scenario.isRealtime {
+            for scenario in scenarios where !scenario.runsOnItsOwn {
                 guard let requests = prepared[scenario] else {
                     rows.append(
                         BenchMeasurement(
@@ -101,6 +101,7 @@ struct BenchSession: Sendable {
             }
         }
         rows += try await runRealtime(scenarios.filter(\.isRealtime))
+        rows += try await runOneShot(scenarios.filter(\.isOneShot))
         guard includesHalfLoad, let connections = connectionCounts.first else { return rows }
         for scenario in scenarios where scenario.hasHalfLoadTarget {
             let best = rows.filter { $0.name == scenario.rawValue }.compactMap { $0.summary?.requestsPerSecond }.max() ?? 0

@@ -60,6 +60,8 @@ final class ServerProcess: Sendable {
         // The realtime scenarios hold thousands of connections: both limits follow the descriptor limit instead.
         environment["KUMO_MAX_CONNECTIONS"] = "1000000"
         environment["KUMO_REALTIME_MAX_CONNECTIONS"] = "1000000"
+        // The wideObjects scenario creates objects of 100,000 fields (docs/decisions/0112-linear-writes-planned-outside-the-writer.md).
+        environment["KUMO_MAX_FIELDS_PER_OBJECT"] = "200000"
         process.environment = environment
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)

@@ -6,6 +6,7 @@ import KumoPush
 import KumoSeams
 import KumoServer
 import KumoStorage
+import KumoTransport
 import Logging
 
 /// Puts the dashboard in front of the NCMB pipeline (`/dashboard` of the API port) or on a listener of its own

@@ -62,6 +62,12 @@ struct HardeningOptions: ParsableArguments {
             valueName: "bytes"))
     var maximumBodyBytesInFlightOption: Int?
 
+    @Option(
+        name: .customLong("max-fields-per-object"),
+        help: ArgumentHelp(
+            "Most fields an object may hold; a write past it answers 413 E413002 (10000).", valueName: "n"))
+    var maximumFieldsPerObjectOption: Int?
+
     /// An option's value, else its environment variable's.
     private func value<Value: LosslessStringConvertible>(_ option: Value?, _ variable: String) -> Value? {
         option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0) }
@@ -76,6 +82,14 @@ struct HardeningOptions: ParsableArguments {
     var rateLimitPerApplication: Double? { value(rateLimitPerApplicationOption, "KUMO_RATE_LIMIT_PER_APPLICATION") }
     var maximumBodyBytesInFlight: Int? { value(maximumBodyBytesInFlightOption, "KUMO_MAX_BODY_BYTES_IN_FLIGHT") }
     var queryTimeLimitSeconds: Double? { value(queryTimeLimitOption, "KUMO_QUERY_TIME_LIMIT") }
+    var maximumFieldsPerObject: Int? { value(maximumFieldsPerObjectOption, "KUMO_MAX_FIELDS_PER_OBJECT") }
+
+    /// How large an object may become (docs/decisions/0112-linear-writes-planned-outside-the-writer.md): at most
+    /// `--max-fields-per-object` fields and `--body-size-limit` bytes of stored JSON.
+    func objectLimits(maximumBodySize: Int) -> ObjectLimits {
+        ObjectLimits(
+            maximumFields: maximumFieldsPerObject ?? ObjectLimits.standard.maximumFields, maximumEncodedBytes: maximumBodySize)
+    }
 
     /// The work budget of reads (docs/decisions/0067-work-budget.md): ``ReadLimits/serving`` with the time limit of
     /// `--query-time-limit`.
@@ -92,6 +106,7 @@ struct HardeningOptions: ParsableArguments {
             ("KUMO_IDLE_TIMEOUT", { Double($0) != nil }), ("KUMO_HEADER_TIMEOUT", { Double($0) != nil }),
             ("KUMO_BODY_TIMEOUT", { Double($0) != nil }), ("KUMO_QUERY_TIME_LIMIT", { Double($0) != nil }),
             ("KUMO_RATE_LIMIT_PER_ADDRESS", { Double($0) != nil }), ("KUMO_MAX_BODY_BYTES_IN_FLIGHT", { Int($0) != nil }), ("KUMO_RATE_LIMIT_PER_APPLICATION", { Double($0) != nil }),
+            ("KUMO_MAX_FIELDS_PER_OBJECT", { Int($0) != nil }),
         ] as [(String, (String) -> Bool)] {
             if let text = environment[variable], !isNumber(text) { throw ValidationError("\(variable) must be a number") }
         }
@@ -108,6 +123,9 @@ struct HardeningOptions: ParsableArguments {
             throw ValidationError("\(ServeSettings.source(ofFlag: "--query-time-limit")) takes 0 (no limit) to 3600 seconds")
         }
         if let bytes = maximumBodyBytesInFlight, bytes < 1 { throw ValidationError("\(ServeSettings.source(ofFlag: "--max-body-bytes-in-flight")) must be at least 1") }
+        if let fields = maximumFieldsPerObject, !(1...10_000_000).contains(fields) {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--max-fields-per-object")) takes 1 to 10000000 fields")
+        }
         if let maximumConnections, maximumConnections < 1 { throw ValidationError("\(ServeSettings.source(ofFlag: "--max-connections")) must be at least 1") }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KumoOperations
 import KumoServer
+import KumoTransport
 import Logging
 
 /// `kumo serve` options of issue 16 (operations): the metrics listener, the log format, the access log and the proxies

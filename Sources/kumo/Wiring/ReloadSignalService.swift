@@ -1,4 +1,5 @@
 import KumoServer
+import KumoTransport
 import Logging
 import ServiceLifecycle
 import UnixSignals

@@ -100,6 +100,8 @@ enum ServeSettings {
         .init(
             key: "max-body-bytes-in-flight", environment: "KUMO_MAX_BODY_BYTES_IN_FLIGHT", kind: .integer(1...Int(Int32.max)),
             defaultText: "67108864"),
+        .init(
+            key: "max-fields-per-object", environment: "KUMO_MAX_FIELDS_PER_OBJECT", kind: .integer(1...10_000_000), defaultText: "10000"),
         .init(key: "rate-limit-per-address", environment: "KUMO_RATE_LIMIT_PER_ADDRESS", kind: .number(0...1_000_000), defaultText: "300"),
         .init(
             key: "rate-limit-per-application", environment: "KUMO_RATE_LIMIT_PER_APPLICATION", kind: .number(0...1_000_000),

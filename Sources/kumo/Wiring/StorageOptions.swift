@@ -47,24 +47,27 @@ struct StorageOptions: ParsableArguments {
     /// - Parameter publishesChanges: whether PostgreSQL announces writes to every instance's change feed (`kumo serve`
     ///   with realtime on); SQLite's feed costs nothing until someone listens.
     /// - Parameter engineFilesOnly: keep the engine's own file store whatever `--file-storage` says (`kumo files copy`).
+    /// - Parameter objectLimits: how large an object may become (`kumo serve` passes its limits, the others the default).
     func openStorage(
         logger: Logger, readLimits: ReadLimits = .unlimited, slowQueries: SlowQueryRecorder? = nil,
-        eventLoopGroup: (any EventLoopGroup)? = nil, publishesChanges: Bool = false, engineFilesOnly: Bool = false
+        eventLoopGroup: (any EventLoopGroup)? = nil, publishesChanges: Bool = false, engineFilesOnly: Bool = false,
+        objectLimits: ObjectLimits = .standard
     ) async throws -> any StorageBackend {
         let storage = try await openEngine(
             logger: logger, readLimits: readLimits, slowQueries: slowQueries, eventLoopGroup: eventLoopGroup,
-            publishesChanges: publishesChanges)
+            publishesChanges: publishesChanges, objectLimits: objectLimits)
         return engineFilesOnly ? storage : try fileStorage.applied(to: storage)
     }
 
     /// The engine alone, its file bytes in its own store.
     private func openEngine(
         logger: Logger, readLimits: ReadLimits, slowQueries: SlowQueryRecorder?, eventLoopGroup: (any EventLoopGroup)?,
-        publishesChanges: Bool
+        publishesChanges: Bool, objectLimits: ObjectLimits
     ) async throws -> any StorageBackend {
         if usesPostgres {
             var configuration = try postgresConfiguration()
             configuration.publishesChanges = publishesChanges
+            configuration.objectLimits = objectLimits
             configuration.readLimits = readLimits
             configuration.slowQueries = slowQueries
             return try await PostgresStorage.open(configuration: configuration, eventLoopGroup: eventLoopGroup, logger: logger)
@@ -76,6 +79,7 @@ struct StorageOptions: ParsableArguments {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         var configuration = SQLiteConfiguration(databasePath: databasePath)
         configuration.readLimits = readLimits
+        configuration.objectLimits = objectLimits
         configuration.slowQueries = slowQueries
         switch synchronous.lowercased() {
         case "full": configuration.synchronous = .full

@@ -51,6 +51,7 @@ import Testing
             let responses = try await RawConnection.responses(Array(head.utf8), port: port)
             #expect(responses.map(\.status) == [400])
             #expect(responses.first?.errorCode == "E400000")
+            #expect(responses.first?.header("connection") == "close")
             let stored = try await application.storage.objects.find(
                 FindRequest(applicationId: application.application.applicationId, className: try ClassName(validating: "Stalled"),
                     parameters: QueryParameters()), access: .bypass)

@@ -86,6 +86,7 @@ import Testing
                 let last = try #require(responses.last, "an answer before the close")
                 #expect(last.status == framingCase.status, "status; got \(responses.map(\.status))")
                 #expect(responses.allSatisfy { $0.status < 500 }, "no server error")
+                #expect(last.header("connection") == "close", "the answer says the connection closes")
                 if framingCase.hasBody {
                     #expect(last.errorCode == framingCase.code, "body \(String(decoding: last.body, as: UTF8.self))")
                     #expect(responses.allSatisfy { $0.errorCode != nil || $0.status < 400 }, "every error is NCMB JSON")

@@ -1,6 +1,7 @@
 import Foundation
 import KumoServer
 import KumoTestSupport
+import KumoTransport
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix

@@ -63,6 +63,27 @@ import Testing
         #expect(error?.code == .invalidFormat)
     }
 
+    @Test func everyBodyCutBeforeItsLastDelimiterEndsIsRefused() throws {
+        // M1 cut anywhere before its last `--boundary` is whole: inside a header line, inside the bytes of a part that may
+        // be held back as a possible delimiter, or before the first part. Once the file part's header line is whole, the
+        // file part has started and the body is malformed; before, it has no file.
+        let closing = FileTests.m1.count - "--\r\n\r\n".utf8.count
+        for end in 1..<closing {
+            let reader = MultipartUploadReader(boundary: "_NCMBProjectBoundary")
+            try reader.consume(ByteBuffer(bytes: FileTests.m1[..<end]))
+            let error = #expect(throws: KumoError.self, "cut at \(end)") { try reader.finish() }
+            let text = String(decoding: FileTests.m1[..<end], as: UTF8.self)
+            #expect(error?.code == (text.contains("filename=\"takanokun\"\r\n") ? .invalidFormat : .required), "cut at \(end)")
+        }
+    }
+
+    @Test func aClosingDelimiterBeforeAnyPartIsMalformed() {
+        let reader = MultipartUploadReader(boundary: "b")
+
+        let error = #expect(throws: KumoError.self) { try reader.consume(ByteBuffer(bytes: Array("preamble\r\n--b--\r\n".utf8))) }
+        #expect(error?.code == .invalidFormat)
+    }
+
     @Test(arguments: [
         ("multipart/form-data; boundary=_NCMBProjectBoundary", "_NCMBProjectBoundary"),
         (#"multipart/form-data; boundary="a;b c""#, "a;b c"),

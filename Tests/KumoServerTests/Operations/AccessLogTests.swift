@@ -4,6 +4,7 @@ import KumoOperations
 import KumoServer
 import KumoStorage
 import KumoTestSupport
+import KumoTransport
 import Logging
 import NCMBWire
 import Testing

@@ -16,6 +16,7 @@ struct RecordingDialect: SQLDialect {
     func jsonText(_ reference: SQLJSONReference) -> String { "json(\(render(reference)))" }
     func canonicalJSON(_ placeholder: String) -> String { "json(\(placeholder))" }
     func arrayElements(of reference: SQLJSONReference, alias: String) -> String { "elements(\(render(reference))) \(alias)" }
+    func objectMembers(of column: String, alias: String) -> String { "members(\(column)) \(alias)" }
     func regexMatch(subject: String, pattern: String) -> String { "regexp(\(pattern), \(subject))" }
     func greatCircleDistance(latitude: String, longitude: String, toLatitude: String, toLongitude: String) -> String {
         "distance(\(latitude), \(longitude), \(toLatitude), \(toLongitude))"

@@ -33,6 +33,11 @@ import Testing
         (.remove(["a"]), ["a", "b", "a"], ["b"]),
         (.remove([1]), [1.0, 2, 1], [2]),
         (.remove(["x"]), ["a"], ["a"]),
+        (.addUnique([["b": 2, "a": 1.0]]), [["a": 1, "b": 2]], [["a": 1, "b": 2]]),
+        (.addUnique([-0.0, 0]), [0], [0]),
+        (.addUnique([[["k": 1]]]), [[["k": 1.0]]], [[["k": 1.0]]]),
+        (.remove([["b": [2.0], "a": 1]]), [["a": 1, "b": [2]], 3], [3]),
+        (.remove([9_007_199_254_740_993]), [9_007_199_254_740_992.0], []),
         (.remove(["x"]), nil, []),
         (.remove(["x"]), .null, []),
         (.remove([nil]), [nil, 1], [1]),
@@ -113,5 +118,21 @@ import Testing
     @Test(arguments: equivalenceCases)
     func comparesValuesWithNumbersByValue(left: JSONValue, right: JSONValue, isEquivalent: Bool) {
         #expect(left.isEquivalent(to: right) == isEquivalent)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func addUniqueAndRemoveOnLongArraysCostTheirSumNotTheirProduct() throws {
+        // Every value was compared with every element: 10¹⁰ comparisons for 100,000 values on 100,000 elements.
+        let current = JSONValue.array((0..<100_000).map { .integer(Int64($0)) })
+        let added = (50_000..<150_000).map { JSONValue.double(Double($0)) }
+
+        let unique = try FieldOperation.addUnique(added).apply(to: current, field: Self.field)
+        let removed = try FieldOperation.remove((0..<150_000).filter { $0 % 2 == 0 }.map { .integer(Int64($0)) })
+            .apply(to: unique, field: Self.field)
+
+        #expect(unique.arrayValue?.count == 150_000)
+        #expect(unique.arrayValue?.last == .double(149_999))
+        #expect(removed.arrayValue?.count == 75_000)
+        #expect(removed.arrayValue?.first == .integer(1))
     }
 }

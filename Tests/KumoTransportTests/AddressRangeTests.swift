@@ -1,4 +1,4 @@
-import KumoServer
+import KumoTransport
 import Testing
 
 /// Trusted-proxy ranges and the client address behind them (docs/operations.md#client-addresses).

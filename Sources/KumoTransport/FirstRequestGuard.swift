@@ -17,6 +17,12 @@ package struct FirstRequestGuard: Sendable {
     let timeouts: ConnectionTimeouts
     let logger: Logger
 
+    /// The guard with the server's idle and header clocks.
+    package init(timeouts: ConnectionTimeouts, logger: Logger) {
+        self.timeouts = timeouts
+        self.logger = logger
+    }
+
     /// Adds the guard right after the HTTP/1 request decoder of `channel`'s pipeline.
     ///
     /// - Throws: when the pipeline has no HTTP/1 request decoder.
@@ -24,16 +30,6 @@ package struct FirstRequestGuard: Sendable {
         let operations = channel.pipeline.syncOperations
         let decoder = try operations.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
         try operations.addHandler(FirstRequestGuardHandler(timeouts: timeouts, logger: logger), position: .after(decoder.handler))
-    }
-}
-
-extension FirstRequestGuard {
-    /// The guard with the server's idle and header clocks.
-    package init(configuration: KumoConfiguration, logger: Logger) {
-        self.timeouts = ConnectionTimeouts(
-            idleSeconds: configuration.idleTimeoutSeconds, headerSeconds: configuration.headerTimeoutSeconds,
-            bodySeconds: configuration.bodyTimeoutSeconds)
-        self.logger = logger
     }
 }
 

@@ -1,7 +1,7 @@
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTesting
-import KumoServer
+import KumoTransport
 import Logging
 import NIOCore
 import NIOPosix

@@ -12,10 +12,10 @@ package final class ConnectionLimit: Sendable {
     private let open = NIOLockedValueBox(0)
     private let refusals = NIOLockedValueBox(0)
     private let logger: Logger
-    private let metrics: ServerMetrics
+    private let metrics: any ConnectionMetrics
 
     /// Creates a limit of `maximum` connections.
-    package init(maximum: Int, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
+    package init(maximum: Int, logger: Logger, metrics: any ConnectionMetrics) {
         self.maximum = max(1, maximum)
         self.logger = logger
         self.metrics = metrics

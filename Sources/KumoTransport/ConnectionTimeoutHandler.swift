@@ -132,7 +132,7 @@ struct BodyReadTimeout: Error, CustomStringConvertible {
 }
 
 /// The three connection clocks (docs/configuration.md: `--idle-timeout`, `--header-timeout`, `--body-timeout`).
-struct ConnectionTimeouts: Sendable, Hashable {
+package struct ConnectionTimeouts: Sendable, Hashable {
     /// How long a connection may wait for its next request.
     var idle: TimeAmount
     /// How long a request head may take once its first bytes arrived.
@@ -141,7 +141,7 @@ struct ConnectionTimeouts: Sendable, Hashable {
     var body: TimeAmount
 
     /// Creates the clocks from seconds.
-    init(idleSeconds: Double, headerSeconds: Double, bodySeconds: Double) {
+    package init(idleSeconds: Double, headerSeconds: Double, bodySeconds: Double) {
         idle = .nanoseconds(Int64(idleSeconds * 1_000_000_000))
         header = .nanoseconds(Int64(headerSeconds * 1_000_000_000))
         body = .nanoseconds(Int64(bodySeconds * 1_000_000_000))

@@ -21,6 +21,14 @@ import NIOHTTPTypes
 /// After any of these the connection closes once the current response has been written, and parts written after that
 /// (Hummingbird's own `400` while it drains a broken body) are dropped. Nothing is logged above debug level: a client
 /// that cannot frame its request is not a server failure.
+///
+/// It also keeps HTTP/1's `Connection: close` true (docs/decisions/0114-connection-close-said-and-done.md): every
+/// response after which the connection closes says so, and every response that says so is followed by the close. That is
+/// after a request that asked for it (a `close` token in its `Connection` header, in any case), after a framing error,
+/// after a response the responder marked (a body too large or broken, left unread), and once the server is stopping
+/// (`ChannelShouldQuiesceEvent`) for the response in progress. HTTP/2 streams carry no `Connection` header: it is
+/// removed there. A pipelined request is held (and the socket not read further) until the response before it has
+/// ended, so that a request sent after one whose answer closes the connection is never run unanswered.
 final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -42,6 +50,10 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var isClosing = false
     /// The refusal is written as raw bytes beneath NIO's HTTP encoder (the answer to `CONNECT`).
     private var answersBeneathTheEncoder = false
+    /// Parts of pipelined requests read while a response before them was still owed, in order.
+    private var held: [HTTPRequestPart] = []
+    /// A `read` was held back while parts were held.
+    private var isReadSuppressed = false
 
     /// How long a closing connection keeps reading (and dropping) what the client still sends, so that unread bytes
     /// do not turn the close into a reset that destroys the answer before the client read it.
@@ -54,8 +66,21 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !isClosing else { return }
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        if !held.isEmpty || (part.isHead && responsesOwed > 0) {
+            // A pipelined request waits until the response before it has ended: when that response closes the
+            // connection, it is never handed on, so it is neither run nor left unanswered.
+            held.append(part)
+            return
+        }
+        handOn(part, context: context)
+    }
+
+    /// Hands a request part on to the responder, keeping count of requests and answers.
+    private func handOn(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+        switch part {
         case .head(let head):
+            if !isStream(context) && FramingErrorHandler.asksToClose(head.headerFields) { closesAfterResponse = true }
             if head.method == .connect && context.channel.parent?.parent == nil {
                 // NIO's encoder treats any answer to CONNECT as the start of a tunnel and drops its body: the answer
                 // is written beneath it, as bytes. (An HTTP/2 stream, a channel whose parent is a connection rather than
@@ -71,7 +96,30 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             requestIsOpen = false
         }
-        context.fireChannelRead(data)
+        context.fireChannelRead(wrapInboundOut(part))
+    }
+
+    /// Hands on the held parts up to the next request that must wait for an answer.
+    private func releaseHeld(context: ChannelHandlerContext) {
+        guard !held.isEmpty else { return }
+        while let part = held.first, !(part.isHead && responsesOwed > 0), !isClosing {
+            held.removeFirst()
+            handOn(part, context: context)
+        }
+        context.fireChannelReadComplete()
+        if held.isEmpty && isReadSuppressed {
+            isReadSuppressed = false
+            context.read()
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        // No more bytes are read while a pipelined request waits: what is held stays within one read.
+        guard held.isEmpty || isClosing else {
+            isReadSuppressed = true
+            return
+        }
+        context.read()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -80,8 +128,18 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         switch unwrapOutboundIn(data) {
-        case .head:
+        case .head(var head) where head.status.kind != .informational:
             responseIsOpen = true
+            if isStream(context) {
+                head.headerFields[.connection] = nil
+            } else {
+                if FramingErrorHandler.asksToClose(head.headerFields) { closesAfterResponse = true }
+                if closesAfterResponse { head.headerFields[.connection] = "close" }
+            }
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+            return
+        case .head:
+            break
         case .body:
             break
         case .end:
@@ -98,6 +156,7 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 close(after: written.futureResult, context: context)
             } else {
                 context.write(data, promise: promise)
+                releaseHeld(context: context)
             }
             return
         }
@@ -108,6 +167,12 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard !isClosing else { return }
         guard let framingError = FramingErrorHandler.kumoError(for: error) else {
             context.fireErrorCaught(error)  // an I/O error: the connection is gone, nothing to answer
+            return
+        }
+        if case HTTPParserError.closedConnection = error {
+            // Bytes after a request that asked to close: the connection ends with that request's answer, and what came
+            // after it is ignored (docs/decisions/0114-connection-close-said-and-done.md).
+            closesAfterResponse = true
             return
         }
         logger.debug("request framing refused", metadata: ["code": "\(framingError.code.code)", "error": "\(error)"])
@@ -125,6 +190,18 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
             refuse(framingError, context: context)
         }
     }
+
+    /// Whether `fields` hold a `Connection` header with the `close` token (RFC 9110: a comma-separated list of
+    /// case-insensitive tokens).
+    static func asksToClose(_ fields: HTTPFields) -> Bool {
+        fields[values: .connection].contains { value in
+            value.split(separator: ",").contains { token in token.filter { $0 != " " && $0 != "\t" }.lowercased() == "close" }
+        }
+    }
+
+    /// Whether the channel is an HTTP/2 stream (its parent is a connection, not the listener): no `Connection` header
+    /// there, and no closing of the connection for one stream.
+    private func isStream(_ context: ChannelHandlerContext) -> Bool { context.channel.parent?.parent != nil }
 
     /// The NCMB error a decoder error is answered with, or `nil` for an I/O error (no client left to answer).
     static func kumoError(for error: any Error) -> KumoError? {
@@ -181,6 +258,7 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// would send a reset, which can destroy the answer before the client read it.
     private func close(after written: EventLoopFuture<Void>?, context: ChannelHandlerContext) {
         isClosing = true
+        held.removeAll()
         let channel = context.channel
         guard let written else { return channel.close(promise: nil) }
         written.whenComplete { _ in
@@ -190,6 +268,10 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            // The server is stopping: the response in progress, if any, is the connection's last.
+            closesAfterResponse = true
+        }
         if isClosing, case ChannelEvent.inputClosed = event {
             context.close(promise: nil)  // the client has read the answer and closed its side
             return
@@ -200,5 +282,13 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func channelReadComplete(context: ChannelHandlerContext) {
         guard isClosing else { return context.fireChannelReadComplete() }
         context.read()  // keep draining what the client still sends while lingering
+    }
+}
+
+extension HTTPRequestPart {
+    /// Whether this is the head of a request.
+    fileprivate var isHead: Bool {
+        if case .head = self { return true }
+        return false
     }
 }
