@@ -275,7 +275,7 @@ let package = Package(
         // MARK: - Scripts
         .target(
             name: "KumoScripts",
-            dependencies: ["KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["KumoSeams", "KumoStorage", "NCMBWire", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,5 +1,5 @@
 import Foundation
-package import KumoServer
+package import KumoSeams
 import KumoStorage
 package import Logging
 import NCMBWire

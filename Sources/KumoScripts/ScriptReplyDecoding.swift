@@ -1,5 +1,5 @@
 import Foundation
-import KumoServer
+import KumoSeams
 import KumoStorage
 import NCMBWire
 

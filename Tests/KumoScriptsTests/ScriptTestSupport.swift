@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import KumoScripts
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport

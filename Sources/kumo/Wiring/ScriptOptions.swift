@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KumoScripts
+import KumoSeams
 import KumoServer
 import Logging
 import ServiceLifecycle
