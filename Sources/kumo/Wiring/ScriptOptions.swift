@@ -31,8 +31,13 @@ struct ScriptOptions: ParsableArguments {
 
     @Option(
         name: .customLong("scripts-memory-mb"),
-        help: "Each worker's memory limit in MiB: the heap, Buffers and all other data (RLIMIT_DATA); at least the heap + 128.")
-    var memoryMegabytes = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_MEMORY_MB"] ?? "") ?? 384
+        help: "Each worker's memory limit in MiB: the heap, Buffers and all other data (RLIMIT_DATA); at least the heap + 128, default the heap + 256.")
+    var memoryOption: Int?
+
+    /// `--scripts-memory-mb`, else `KUMO_SCRIPTS_MEMORY_MB`, else the heap limit + 256 MiB (384 with the default heap).
+    var memoryMegabytes: Int {
+        memoryOption ?? Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_MEMORY_MB"] ?? "") ?? heapMegabytes + 256
+    }
 
     @Option(
         name: .customLong("scripts-allow-network"),

@@ -11,9 +11,9 @@ import Testing
 struct AbuseKernelTests {
     static let memoryMegabytes = 384
 
-    static func sandbox() throws -> ScriptSandbox {
+    static func sandbox(_ preference: ScriptSandbox.Preference = .automatic) throws -> ScriptSandbox {
         ScriptSandbox.probe(
-            node: try TestNode.runtime().executable, memoryMegabytes: memoryMegabytes, preference: .automatic,
+            node: try TestNode.runtime().executable, memoryMegabytes: memoryMegabytes, preference: preference,
             searchPath: ProcessInfo.processInfo.environment["PATH"])
     }
 
@@ -26,8 +26,18 @@ struct AbuseKernelTests {
         #expect(sandbox.description.contains("\(AbuseKernelTests.memoryMegabytes) MiB data limit"))
     }
 
-    @Test func withoutTheHarnessAWorkerStillCannotSignalConnectReadOrHoard() async throws {
-        let sandbox = try AbuseKernelTests.sandbox()
+    @Test func theProcessLevelIsChosenOnRequestAndKeepsTheDataLimit() throws {
+        let sandbox = try AbuseKernelTests.sandbox(.process)
+        #expect(sandbox.level == .process)
+        #expect(!sandbox.separatesUsers)
+        #expect(sandbox.fallbackReason != nil)
+        #expect(sandbox.description.contains("\(AbuseKernelTests.memoryMegabytes) MiB data limit"))
+    }
+
+    /// At every level the data limit holds; above ``ScriptSandbox/Level/process`` the kernel also refuses the rest.
+    @Test(arguments: ScriptSandbox.Preference.allCases)
+    func withoutTheHarnessAWorkerStillCannotSignalConnectReadOrHoard(preference: ScriptSandbox.Preference) async throws {
+        let sandbox = try AbuseKernelTests.sandbox(preference)
         try await AbuseSupport.withLoopbackListener { port in
             // Another application's scratch folder, owned by that application's user when users are separated.
             let other = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-abuse-\(UUID().uuidString)")

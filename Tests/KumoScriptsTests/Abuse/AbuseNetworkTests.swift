@@ -33,9 +33,11 @@ struct AbuseNetworkTests {
         ["targets": .array(list.map { .array([.string($0.0), .string($0.1), .integer(Int64($0.2))]) })]
     }
 
-    @Test func loopbackPrivateLinkLocalAndMetadataAddressesAreRefused() async throws {
+    /// At both levels: with namespaces the relay is the worker's only way out, without them the harness routes through it.
+    @Test(arguments: ScriptSandbox.Preference.allCases)
+    func loopbackPrivateLinkLocalAndMetadataAddressesAreRefused(isolation: ScriptSandbox.Preference) async throws {
         try await AbuseSupport.withLoopbackListener { port in
-            try await TestNode.withRunner { runner in
+            try await TestNode.withRunner(configuration: .init(maximumWorkers: 2, isolation: isolation)) { runner in
                 let answer = try AbuseSupport.answer(
                     try await AbuseSupport.call(
                         runner, applicationId: "abuseNetwork", name: "probe.js", code: AbuseNetworkTests.prober,

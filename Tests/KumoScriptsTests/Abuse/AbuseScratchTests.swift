@@ -7,8 +7,10 @@ import Testing
 /// Issue 28, item 6: application A's script wrote `$HOME/secret.txt` and application B's script read it.
 @Suite(.enabled(if: TestNode.isEnabled, "needs Node.js (Debian's nodejs) outside CI"))
 struct AbuseScratchTests {
-    @Test func anApplicationCannotReadOrListAnotherApplicationsScratchFolder() async throws {
-        try await TestNode.withRunner { runner in
+    /// At both levels: without namespaces (and users) Node's permission model alone keeps B out.
+    @Test(arguments: ScriptSandbox.Preference.allCases)
+    func anApplicationCannotReadOrListAnotherApplicationsScratchFolder(isolation: ScriptSandbox.Preference) async throws {
+        try await TestNode.withRunner(configuration: .init(maximumWorkers: 2, isolation: isolation)) { runner in
             let written = try AbuseSupport.answer(
                 try await AbuseSupport.call(
                     runner, applicationId: "abuseScratchA", name: "write.js",
