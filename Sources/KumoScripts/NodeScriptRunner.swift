@@ -21,7 +21,7 @@ package final class NodeScriptRunner: ScriptRunner {
         /// How much console output one call keeps, in bytes. Defaults to 16 384.
         package var consoleBytes: Int
         /// Address ranges scripts may connect to besides public addresses and this Kumo (`--scripts-allow-network`).
-        package var allowedNetworks: [ScriptAddressRange]
+        package var allowedNetworks: [AddressRange]
         /// How strongly the operating system confines workers (`--scripts-isolation`). Defaults to the strongest.
         package var isolation: ScriptSandbox.Preference
         /// How many connections of scripts may be open at once through the egress relay. Defaults to 256.
@@ -30,7 +30,7 @@ package final class NodeScriptRunner: ScriptRunner {
         /// Creates a configuration.
         package init(
             modulesDirectory: String? = nil, maximumWorkers: Int = 8, heapMegabytes: Int = 128, memoryMegabytes: Int = 384,
-            consoleBytes: Int = 16_384, allowedNetworks: [ScriptAddressRange] = [], isolation: ScriptSandbox.Preference = .automatic,
+            consoleBytes: Int = 16_384, allowedNetworks: [AddressRange] = [], isolation: ScriptSandbox.Preference = .automatic,
             maximumConnections: Int = 256
         ) {
             self.modulesDirectory = modulesDirectory

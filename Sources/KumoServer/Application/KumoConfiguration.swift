@@ -1,3 +1,5 @@
+package import KumoSeams
+
 /// Server settings: a plain value with a documented default for every property (docs/configuration.md).
 ///
 /// Read from flags, environment and file in one place only (`kumo`); library code receives the value.

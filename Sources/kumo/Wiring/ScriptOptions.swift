@@ -45,11 +45,11 @@ struct ScriptOptions: ParsableArguments {
     var allowNetworkOption: String?
 
     /// `--scripts-allow-network`, else `KUMO_SCRIPTS_ALLOW_NETWORK`: the ranges, or the first entry that is not one.
-    var allowedNetworks: Result<[ScriptAddressRange], ValidationError> {
+    var allowedNetworks: Result<[AddressRange], ValidationError> {
         let text = allowNetworkOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_ALLOW_NETWORK"] ?? ""
-        var ranges: [ScriptAddressRange] = []
+        var ranges: [AddressRange] = []
         for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
-            guard let range = ScriptAddressRange(entry) else {
+            guard let range = AddressRange(entry) else {
                 return .failure(ValidationError("--scripts-allow-network: \(entry) is not an address or an address range (10.0.0.0/8)"))
             }
             ranges.append(range)

@@ -89,7 +89,7 @@ struct AbuseNetworkTests {
     @Test func theOperatorsAllowListOpensAnAddressAndItsTrafficFlows() async throws {
         try await AbuseSupport.withLoopbackListener { port in
             var configuration = NodeScriptRunner.Configuration(maximumWorkers: 2)
-            configuration.allowedNetworks = try [#require(ScriptAddressRange("127.0.0.1/32"))]
+            configuration.allowedNetworks = try [#require(AddressRange("127.0.0.1/32"))]
             try await TestNode.withRunner(configuration: configuration) { runner in
                 let answer = try AbuseSupport.answer(
                     try await AbuseSupport.call(

@@ -1,3 +1,4 @@
+import KumoSeams
 import KumoServer
 import Testing
 
