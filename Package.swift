@@ -342,7 +342,19 @@ let package = Package(
         // MARK: - Scripts
         .target(
             name: "KumoScripts",
-            dependencies: ["KumoServer", "KumoSeams", "KumoStorage", "NCMBWire", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "KumoSeams", "KumoStorage", "NCMBWire",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [
+                .embedInCode("Harness/egress.js"),
+                .embedInCode("Harness/express.js"),
+                .embedInCode("Harness/guards.js"),
+                .embedInCode("Harness/harness.js"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -354,6 +366,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

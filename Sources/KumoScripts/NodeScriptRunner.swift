@@ -1,5 +1,5 @@
 import Foundation
-package import KumoServer
+package import KumoSeams
 import KumoStorage
 package import Logging
 import NCMBWire
@@ -15,15 +15,32 @@ package final class NodeScriptRunner: ScriptRunner {
         package var maximumWorkers: Int
         /// Each worker's V8 heap limit in MiB (`--max-old-space-size`). Defaults to 128.
         package var heapMegabytes: Int
+        /// Each worker's data limit in MiB (`RLIMIT_DATA`: the heap, `Buffer`s and every other private writable mapping);
+        /// a worker that reaches it dies and is replaced. Defaults to 384.
+        package var memoryMegabytes: Int
         /// How much console output one call keeps, in bytes. Defaults to 16 384.
         package var consoleBytes: Int
+        /// Address ranges scripts may connect to besides public addresses and this Kumo (`--scripts-allow-network`).
+        package var allowedNetworks: [AddressRange]
+        /// How strongly the operating system confines workers (`--scripts-isolation`). Defaults to the strongest.
+        package var isolation: ScriptSandbox.Preference
+        /// How many connections of scripts may be open at once through the egress relay. Defaults to 256.
+        package var maximumConnections: Int
 
         /// Creates a configuration.
-        package init(modulesDirectory: String? = nil, maximumWorkers: Int = 8, heapMegabytes: Int = 128, consoleBytes: Int = 16_384) {
+        package init(
+            modulesDirectory: String? = nil, maximumWorkers: Int = 8, heapMegabytes: Int = 128, memoryMegabytes: Int = 384,
+            consoleBytes: Int = 16_384, allowedNetworks: [AddressRange] = [], isolation: ScriptSandbox.Preference = .automatic,
+            maximumConnections: Int = 256
+        ) {
             self.modulesDirectory = modulesDirectory
             self.maximumWorkers = maximumWorkers
             self.heapMegabytes = heapMegabytes
+            self.memoryMegabytes = memoryMegabytes
             self.consoleBytes = consoleBytes
+            self.allowedNetworks = allowedNetworks
+            self.isolation = isolation
+            self.maximumConnections = maximumConnections
         }
     }
 
@@ -47,38 +64,54 @@ package final class NodeScriptRunner: ScriptRunner {
     package let availability: ScriptAvailability
     /// The Node.js the workers run on.
     package let runtime: NodeRuntime
+    /// How the operating system confines the workers.
+    package let sandbox: ScriptSandbox
     private let configuration: Configuration
     private let pool: ScriptWorkerPool
     private let directory: URL
     private let endpointBox = EndpointBox()
+    private let relay: RelayStarter
 
-    /// Prepares the runner: writes the worker harness to a fresh runtime directory (with the workers' scratch folder).
-    /// No worker starts until the first call, or ``warmUp(applicationId:)``.
+    /// Prepares the runner: probes the sandbox, writes the worker harness to a fresh runtime directory (with the
+    /// applications' scratch folders and the egress relay's socket). No worker starts until the first call, or
+    /// ``warmUp(applicationId:)``.
     ///
     /// - Throws: when the runtime directory cannot be written.
     package init(runtime: NodeRuntime, configuration: Configuration = Configuration(), logger: Logger) throws {
         // A worker that died leaves a broken pipe: writing to it must fail the write, not stop Kumo.
         signal(SIGPIPE, SIG_IGN)
+        let sandbox = ScriptSandbox.probe(
+            node: runtime.executable, memoryMegabytes: configuration.memoryMegabytes, preference: configuration.isolation,
+            searchPath: ProcessInfo.processInfo.environment["PATH"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-scripts-\(UUID().uuidString)")
-        let scratch = directory.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o711])
+        let harness = directory.appendingPathComponent("harness")
+        try ScriptHarness.write(to: harness)
         let emptyModules = directory.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: emptyModules, withIntermediateDirectories: true)
-        let harness = directory.appendingPathComponent("harness.js")
-        try Data(ScriptHarness.source.utf8).write(to: harness)
+        try FileManager.default.createDirectory(at: emptyModules, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let folders = try ScriptApplicationFolders(root: directory.appendingPathComponent("scratch"), separatesUsers: sandbox.separatesUsers)
         let modules = configuration.modulesDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? emptyModules.path
-        let arguments =
-            runtime.isolationArguments(readable: [harness.path, modules], scratch: scratch.path, heapMegabytes: configuration.heapMegabytes)
-            + [harness.path, "serve", modules, scratch.path]
-        let environment = ["TZ": "UTC", "LANG": "C.UTF-8", "HOME": scratch.path]
+        let endpointBox = endpointBox
+        let relay = RelayStarter(
+            path: directory.appendingPathComponent("egress.sock").path, tunnels: directory.appendingPathComponent("tunnels").path, policy: ScriptEgressPolicy(opened: configuration.allowedNetworks),
+            endpoints: { endpointBox.value?.addresses ?? [] }, maximumTunnels: configuration.maximumConnections, logger: logger)
         self.runtime = runtime
+        self.sandbox = sandbox
         self.configuration = configuration
         self.directory = directory
+        self.relay = relay
         self.availability = .available(description: runtime.description)
         self.pool = ScriptWorkerPool(maximumWorkers: configuration.maximumWorkers, logger: logger) { applicationId in
+            let relayPath = try await relay.path()
+            let folder = try folders.folder(for: applicationId)
+            let node =
+                runtime.isolationArguments(readable: [harness.path, modules], scratch: folder.path, heapMegabytes: configuration.heapMegabytes)
+                + [harness.appendingPathComponent(ScriptHarness.entryPoint).path, "serve", modules, folder.path, relayPath]
+            let (executable, arguments) = sandbox.command(node: runtime.executable, arguments: node, user: folder.user)
             let worker = try ScriptWorker(
-                applicationId: applicationId, executable: runtime.executable, arguments: arguments, environment: environment,
-                logger: logger)
+                applicationId: applicationId, executable: executable, arguments: arguments,
+                environment: ["TZ": "UTC", "LANG": "C.UTF-8", "HOME": folder.path], logger: logger)
+            sandbox.confine(processIdentifier: worker.processIdentifier)
             guard await worker.waitUntilReady() else {
                 throw ScriptRunnerError.unavailable(reason: "a script worker did not start: \(worker.isAlive ? "" : "it exited")")
             }
@@ -86,9 +119,18 @@ package final class NodeScriptRunner: ScriptRunner {
         }
     }
 
+    /// What confines the workers, for the banner and the start log: Node.js's permission model, the operating system's
+    /// layers and the network policy.
+    package var isolationDescription: String {
+        let opened = configuration.allowedNetworks.map(\.description).joined(separator: ", ")
+        let network = "egress through Kumo, private addresses closed" + (opened.isEmpty ? "" : " but \(opened)")
+        return "\(sandbox.description); \(network)"
+    }
+
     /// Sets where `require('ncmb')` clients connect; `kumo serve` calls it once the server listens.
     package func setEndpoint(_ endpoint: Endpoint) {
-        endpointBox.set(endpoint)
+        let addresses = ScriptEgressRelay.endpoints(host: endpoint.host, port: endpoint.port)
+        endpointBox.set(endpoint, addresses: addresses)
     }
 
     /// Starts one idle worker for an application ahead of its first call.
@@ -96,9 +138,10 @@ package final class NodeScriptRunner: ScriptRunner {
         await pool.replenish(applicationId: applicationId)
     }
 
-    /// Stops every worker and removes the runtime directory.
+    /// Stops every worker and the egress relay, and removes the runtime directory.
     package func shutDown() async {
         await pool.shutDown()
+        await relay.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -135,7 +178,8 @@ package final class NodeScriptRunner: ScriptRunner {
             timeout: .milliseconds(settings.timeoutMilliseconds))
         await pool.checkIn(worker)
         await pool.leave(applicationId: applicationId)
-        return ScriptReplyDecoding.outcome(of: reply, timeoutMilliseconds: settings.timeoutMilliseconds)
+        return ScriptReplyDecoding.outcome(
+            of: reply, timeoutMilliseconds: settings.timeoutMilliseconds, memoryMegabytes: configuration.memoryMegabytes)
     }
 
     /// The `run` frame of a call, without its id and script (the worker adds them).
@@ -153,19 +197,55 @@ package final class NodeScriptRunner: ScriptRunner {
                 "consoleBytes": .integer(Int64(configuration.consoleBytes)),
             ],
         ]
-        if let endpoint = endpointBox.value {
+        if let endpoint = endpointBox.value?.endpoint {
             frame["ncmb"] = ["host": .string(endpoint.host), "port": .integer(Int64(endpoint.port)), "protocol": .string(endpoint.scheme + ":")]
         }
         return frame
     }
 
-    /// The endpoint, set once the server listens and read by every call.
+    /// The endpoint and its addresses, set once the server listens and read by every call and connection.
     private final class EndpointBox: @unchecked Sendable {
-        // @unchecked: `endpoint` is only touched under `lock`.
+        // @unchecked: `stored` is only touched under `lock`.
         private let lock = NSLock()
-        private var endpoint: Endpoint?
+        private var stored: (endpoint: Endpoint, addresses: [ScriptEgressPolicy.Endpoint])?
 
-        func set(_ value: Endpoint) { lock.withLock { endpoint = value } }
-        var value: Endpoint? { lock.withLock { endpoint } }
+        func set(_ endpoint: Endpoint, addresses: [ScriptEgressPolicy.Endpoint]) { lock.withLock { stored = (endpoint, addresses) } }
+        var value: (endpoint: Endpoint, addresses: [ScriptEgressPolicy.Endpoint])? { lock.withLock { stored } }
+    }
+
+    /// Starts the egress relay at the first worker's start (binding is asynchronous; the runner is made synchronously).
+    private actor RelayStarter {
+        private let start: @Sendable () async throws -> ScriptEgressRelay
+        private var relay: ScriptEgressRelay?
+        private var isStopped = false
+
+        init(
+            path: String, tunnels: String, policy: ScriptEgressPolicy, endpoints: @escaping @Sendable () -> [ScriptEgressPolicy.Endpoint],
+            maximumTunnels: Int, logger: Logger
+        ) {
+            start = {
+                try await ScriptEgressRelay.start(
+                    path: path, tunnels: tunnels, policy: policy, endpoints: endpoints, maximumTunnels: maximumTunnels, logger: logger)
+            }
+        }
+
+        /// The relay's socket path, once it listens.
+        func path() async throws -> String {
+            if let relay { return relay.path }
+            guard !isStopped else { throw ScriptRunnerError.unavailable(reason: "the script runtime is stopping") }
+            let started = try await start()
+            if let relay {
+                await started.stop()
+                return relay.path
+            }
+            relay = started
+            return started.path
+        }
+
+        func stop() async {
+            isStopped = true
+            await relay?.stop()
+            relay = nil
+        }
     }
 }

@@ -1,18 +1,22 @@
 import Foundation
-import KumoServer
+import KumoSeams
 import KumoStorage
 import NCMBWire
 
 /// Turns a worker's reply into the outcome the server sends and logs.
 enum ScriptReplyDecoding {
-    /// The outcome of `reply`; a malformed `result` frame counts as a crash of the worker.
-    static func outcome(of reply: ScriptWorker.Reply, timeoutMilliseconds: Int) -> ScriptOutcome {
+    /// The outcome of `reply`; a malformed `result` frame counts as a crash of the worker, and a worker that died of
+    /// memory says so with the limit (`memoryMegabytes`).
+    static func outcome(of reply: ScriptWorker.Reply, timeoutMilliseconds: Int, memoryMegabytes: Int) -> ScriptOutcome {
         switch reply {
         case .timedOut:
             return ScriptOutcome(
                 result: .failure(ScriptFailure(.timedOut, message: "the script did not answer within \(timeoutMilliseconds) ms")))
         case .died(let reason):
-            return ScriptOutcome(result: .failure(ScriptFailure(.crashed, message: reason)))
+            let markers = ["out of memory", "Allocation failed", "bad_alloc", "Cannot allocate memory"]
+            guard markers.contains(where: reason.contains) else { return ScriptOutcome(result: .failure(ScriptFailure(.crashed, message: reason))) }
+            let message = "the worker went over its memory limit (\(memoryMegabytes) MiB with the heap, --scripts-memory-mb) and was replaced: "
+            return ScriptOutcome(result: .failure(ScriptFailure(.crashed, message: message + reason)))
         case .result(let frame):
             let console = (frame["console"]?.arrayValue ?? []).compactMap { line -> ScriptConsoleLine? in
                 guard let object = line.objectValue, let level = object["level"]?.stringValue, let text = object["text"]?.stringValue

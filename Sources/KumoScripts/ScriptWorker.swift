@@ -9,7 +9,8 @@ import NCMBWire
 ///
 /// A worker belongs to one application for its whole life, so that one application's scripts never share a JavaScript
 /// heap with another's. It is killed when a call outlives its time limit; it ends by itself when its standard input
-/// closes (Kumo stopped).
+/// closes (Kumo stopped). The process Kumo starts may be a wrapper that confines Node.js (``ScriptSandbox``): it leads
+/// a process group of its own, and killing the worker kills the whole group.
 final class ScriptWorker: @unchecked Sendable {
     // @unchecked: the mutable state is only touched under `lock`; `process` and the pipes are set once in `init`.
 
@@ -83,6 +84,9 @@ final class ScriptWorker: @unchecked Sendable {
     /// Whether the worker can take another call.
     var isAlive: Bool { lock.withLock { !isDead } }
 
+    /// The process Kumo started (Node.js, or the wrapper that confines it); it leads the worker's process group.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// Runs one call: sends `frame` (the code is added when this worker has not compiled that version yet) and waits at
     /// most `timeout` for the answer; kills the worker when it does not come.
     func run(_ frame: JSONObject, script: (name: String, hash: String, code: String), timeout: Duration) async -> Reply {
@@ -124,11 +128,17 @@ final class ScriptWorker: @unchecked Sendable {
         return reply
     }
 
-    /// Kills the process (shutdown, eviction); a pending call ends as died.
+    /// Kills the process group (shutdown, eviction); a pending call ends as died.
     func terminate() {
-        let identifier = process.processIdentifier
-        if process.isRunning { kill(identifier, SIGKILL) }
+        killGroup()
         die("the worker was stopped")
+    }
+
+    /// SIGKILL to the worker's process group: the wrapper and Node.js in it (a wrapper that changed users no longer
+    /// passes its own death on to Node.js).
+    private func killGroup() {
+        let identifier = process.processIdentifier
+        if process.isRunning, identifier > 0 { kill(-identifier, SIGKILL) }
     }
 
     // MARK: - Events
@@ -186,8 +196,7 @@ final class ScriptWorker: @unchecked Sendable {
             return pending.continuation
         }
         guard let waiter else { return }
-        let processIdentifier = process.processIdentifier
-        kill(processIdentifier, SIGKILL)
+        killGroup()
         waiter.resume(returning: .timedOut)
     }
 

@@ -1,5 +1,5 @@
+package import KumoSeams
 import KumoStorage
-package import KumoServer
 import Testing
 
 /// A `ScriptRunner` that fails the running test on every call the test did not provide.

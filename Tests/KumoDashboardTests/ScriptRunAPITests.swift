@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KumoDashboard
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport

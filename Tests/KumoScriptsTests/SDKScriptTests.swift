@@ -1,5 +1,6 @@
 import Foundation
 import KumoScripts
+import KumoSeams
 import KumoServer
 import KumoTestSupport
 import NCMB

@@ -1,5 +1,6 @@
 import HTTPTypes
 import HummingbirdTesting
+import KumoSeams
 import NIOCore
 import KumoScripts
 import KumoServer

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import KumoPostgres
 import KumoScripts
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport

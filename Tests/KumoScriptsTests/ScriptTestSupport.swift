@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import KumoScripts
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport
@@ -37,10 +38,16 @@ enum TestNode {
     static func withRunner<Result: Sendable>(
         modulesDirectory: String? = nil, _ body: (NodeScriptRunner) async throws -> Result
     ) async throws -> Result {
+        try await withRunner(configuration: .init(modulesDirectory: modulesDirectory, maximumWorkers: 4), body)
+    }
+
+    /// Runs `body` with a fresh runner set up as `configuration` and stops its workers afterwards.
+    static func withRunner<Result: Sendable>(
+        configuration: NodeScriptRunner.Configuration, _ body: (NodeScriptRunner) async throws -> Result
+    ) async throws -> Result {
         var logger = Logger(label: "kumo.test.scripts")
         logger.logLevel = .critical
-        let runner = try NodeScriptRunner(
-            runtime: try runtime(), configuration: .init(modulesDirectory: modulesDirectory, maximumWorkers: 4), logger: logger)
+        let runner = try NodeScriptRunner(runtime: try runtime(), configuration: configuration, logger: logger)
         do {
             let result = try await body(runner)
             await runner.shutDown()

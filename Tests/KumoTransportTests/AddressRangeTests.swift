@@ -1,3 +1,4 @@
+import KumoSeams
 import KumoTransport
 import Testing
 

@@ -1,4 +1,5 @@
 package import Hummingbird
+package import KumoSeams
 package import NCMBWire
 
 /// What a controller answers, before the responder signs and encodes it.

@@ -1,4 +1,5 @@
 import HTTPTypes
+import KumoSeams
 
 /// The HTTP side of a script's answer: which of its headers are sent, and whether its body is signed as binary.
 enum ScriptAnswerHeaders {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KumoOperations
+import KumoSeams
 import KumoServer
 import KumoTransport
 import Logging

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KumoScripts
+import KumoSeams
 import KumoServer
 import Logging
 import ServiceLifecycle
@@ -28,12 +29,55 @@ struct ScriptOptions: ParsableArguments {
     @Option(name: .customLong("scripts-heap-mb"), help: "Each worker's JavaScript heap limit in MiB.")
     var heapMegabytes = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_HEAP_MB"] ?? "") ?? 128
 
+    @Option(
+        name: .customLong("scripts-memory-mb"),
+        help: "Each worker's memory limit in MiB: the heap, Buffers and all other data (RLIMIT_DATA); at least the heap + 128, default the heap + 256.")
+    var memoryOption: Int?
+
+    /// `--scripts-memory-mb`, else `KUMO_SCRIPTS_MEMORY_MB`, else the heap limit + 256 MiB (384 with the default heap).
+    var memoryMegabytes: Int {
+        memoryOption ?? Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_MEMORY_MB"] ?? "") ?? heapMegabytes + 256
+    }
+
+    @Option(
+        name: .customLong("scripts-allow-network"),
+        help: "Address ranges scripts may connect to besides public addresses, comma-separated (10.0.0.0/8,192.168.1.20).")
+    var allowNetworkOption: String?
+
+    /// `--scripts-allow-network`, else `KUMO_SCRIPTS_ALLOW_NETWORK`: the ranges, or the first entry that is not one.
+    var allowedNetworks: Result<[AddressRange], ValidationError> {
+        let text = allowNetworkOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_ALLOW_NETWORK"] ?? ""
+        var ranges: [AddressRange] = []
+        for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
+            guard let range = AddressRange(entry) else {
+                return .failure(ValidationError("--scripts-allow-network: \(entry) is not an address or an address range (10.0.0.0/8)"))
+            }
+            ranges.append(range)
+        }
+        return .success(ranges)
+    }
+
+    @Option(
+        name: .customLong("scripts-isolation"),
+        help: "auto: the strongest confinement the host offers (namespaces, a user per application); process: neither.")
+    var isolationOption: String?
+
+    /// `--scripts-isolation`, else `KUMO_SCRIPTS_ISOLATION`, else `auto`.
+    var isolation: ScriptSandbox.Preference? {
+        ScriptSandbox.Preference(rawValue: isolationOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_ISOLATION"] ?? "auto")
+    }
+
     @Option(name: .customLong("scripts-log-days"), help: "How many days the script execution log keeps entries.")
     var logDays = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_LOG_DAYS"] ?? "") ?? 7
 
     func validate() throws {
         guard (1...256).contains(workers) else { throw ValidationError("--scripts-workers must be between 1 and 256") }
         guard (16...16_384).contains(heapMegabytes) else { throw ValidationError("--scripts-heap-mb must be between 16 and 16384") }
+        guard (heapMegabytes + 128...65_536).contains(memoryMegabytes) else {
+            throw ValidationError("--scripts-memory-mb must be between --scripts-heap-mb + 128 (\(heapMegabytes + 128)) and 65536")
+        }
+        guard isolation != nil else { throw ValidationError("--scripts-isolation must be auto or process") }
+        if case .failure(let error) = allowedNetworks { throw error }
         guard (1...3_650).contains(logDays) else { throw ValidationError("--scripts-log-days must be between 1 and 3650") }
         if let modules {
             var isDirectory: ObjCBool = false
@@ -52,10 +96,19 @@ struct ScriptOptions: ParsableArguments {
             return (UnavailableScriptRunner(reason: error.description), nil, "off: \(error)")
         case .success(let runtime):
             let configuration = NodeScriptRunner.Configuration(
-                modulesDirectory: modules, maximumWorkers: workers, heapMegabytes: heapMegabytes)
+                modulesDirectory: modules, maximumWorkers: workers, heapMegabytes: heapMegabytes, memoryMegabytes: memoryMegabytes,
+                allowedNetworks: (try? allowedNetworks.get()) ?? [], isolation: isolation ?? .automatic)
             do {
                 let runner = try NodeScriptRunner(runtime: runtime, configuration: configuration, logger: logger)
-                return (runner, runner, runtime.description + (modules.map { ", modules from \($0)" } ?? ""))
+                var metadata: Logger.Metadata = ["level": "\(runner.sandbox.level.rawValue)", "isolation": "\(runner.isolationDescription)"]
+                if let reason = runner.sandbox.fallbackReason {
+                    metadata["fallbackReason"] = "\(reason)"
+                    logger.warning("Scripts run without the strongest isolation", metadata: metadata)
+                } else {
+                    logger.info("Scripts isolation", metadata: metadata)
+                }
+                let description = runtime.description + (modules.map { ", modules from \($0)" } ?? "")
+                return (runner, runner, description + "; isolation: " + runner.isolationDescription)
             } catch {
                 let reason = "the script runtime directory could not be written: \(error)"
                 logger.warning("Scripts are off", metadata: ["reason": "\(reason)"])

@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdTesting
 import KumoOperations
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport

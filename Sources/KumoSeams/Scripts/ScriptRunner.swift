@@ -2,7 +2,8 @@ package import KumoStorage
 package import NCMBWire
 
 /// Runs deployed scripts out of process (docs/wire/endpoints/scripts.md, "Status in Kumo"): the seam between
-/// `ScriptsController` and a runtime such as `KumoScripts`' pool of Node.js workers, which `kumo` wires in.
+/// `KumoServer`'s `ScriptsController` and a runtime such as `KumoScripts`' pool of Node.js workers, which `kumo` wires
+/// in. It lives here so that neither module imports the other.
 ///
 /// The server knows nothing of processes: it hands over one call and gets back how it ended.
 package protocol ScriptRunner: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// An IPv4 or IPv6 address range in CIDR notation (`10.0.0.0/8`, `fd00::/8`) or a single address (`127.0.0.1`, `::1`),
-/// for ``KumoConfiguration/trustedProxies``.
+/// An IPv4 or IPv6 address range in CIDR notation (`10.0.0.0/8`, `fd00::/8`) or a single address (`127.0.0.1`, `::1`):
+/// the server's trusted proxies (`--trusted-proxies`) and the ranges scripts may connect to (`--scripts-allow-network`).
 package struct AddressRange: Sendable, Hashable, CustomStringConvertible {
     /// The network's bytes (4 for IPv4, 16 for IPv6).
     let network: [UInt8]
@@ -32,6 +32,11 @@ package struct AddressRange: Sendable, Hashable, CustomStringConvertible {
         return AddressRange.masked(bytes, prefixLength: prefixLength) == network
     }
 
+    /// Whether `bytes` (4 or 16 bytes of an address) lie in the range; an IPv6 address never lies in an IPv4 range here.
+    package func contains(bytes: [UInt8]) -> Bool {
+        bytes.count == network.count && AddressRange.masked(bytes, prefixLength: prefixLength) == network
+    }
+
     package var description: String {
         let address: String
         if network.count == 4 {
@@ -52,7 +57,7 @@ package struct AddressRange: Sendable, Hashable, CustomStringConvertible {
 
     /// The bytes of a textual IPv4 (dotted quad) or IPv6 address (with `::` and a trailing dotted quad; a `%zone` is
     /// ignored); `nil` for anything else.
-    static func bytes(of text: String) -> [UInt8]? {
+    package static func bytes(of text: String) -> [UInt8]? {
         if text.contains(":") { return ipv6(text) }
         return ipv4(Substring(text))
     }
@@ -93,24 +98,5 @@ package struct AddressRange: Sendable, Hashable, CustomStringConvertible {
         if halves.count == 1 { return head.count == 16 ? head : nil }
         guard let tail = groups(halves[1]), head.count + tail.count <= 14 else { return nil }
         return head + Array(repeating: 0, count: 16 - head.count - tail.count) + tail
-    }
-}
-
-/// The client of a request behind trusted proxies (docs/operations.md#client-addresses).
-package enum ClientAddress {
-    /// The client address for a connection from `peer` whose request carried `forwardedFor` (the `X-Forwarded-For`
-    /// values in order): `peer` unless it is a trusted proxy; else the rightmost forwarded address that is not a trusted
-    /// proxy (the leftmost when all are). An entry that is not an address ends the walk: the last trusted hop is the
-    /// client, since nothing left of a malformed entry can be believed.
-    package static func resolve(peer: String?, forwardedFor: [String], trustedProxies: [AddressRange]) -> String? {
-        guard let peer, !trustedProxies.isEmpty, trustedProxies.contains(where: { $0.contains(peer) }) else { return peer }
-        let hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-        var client = peer
-        for hop in hops.reversed() {
-            guard AddressRange.bytes(of: hop) != nil else { return client }
-            client = hop
-            if !trustedProxies.contains(where: { $0.contains(hop) }) { return hop }
-        }
-        return client
     }
 }
