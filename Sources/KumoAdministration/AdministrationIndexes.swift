@@ -80,7 +80,7 @@ package struct AdministrationIndexes: Sendable {
         let existing = try await storage.indexes.indexes(applicationId: application.applicationId, className: className)
         let matching = existing.filter { index in
             index.fields.count == specifications.count
-                && zip(index.fields, specifications).allSatisfy { field, text in text == field.field.rawValue || text == field.description }
+                && zip(index.fields, specifications).allSatisfy { field, text in text == field.field.text || text == field.description }
         }
         let wanted = specifications.joined(separator: ",")
         guard matching.count == 1, let index = matching.first else {
@@ -104,7 +104,7 @@ package struct AdministrationIndexes: Sendable {
         let record = suggestion.record
         return .object([
             "className": .string(suggestion.className.rawValue),
-            "fields": .array(suggestion.fields.map { .object(["field": .string($0.field.rawValue), "kind": .string($0.kind.rawValue)]) }),
+            "fields": .array(suggestion.fields.map { .object(["field": .string($0.field.text), "kind": .string($0.kind.rawValue)]) }),
             "shape": .string(record.shape), "runs": .integer(Int64(record.runs)), "totalMilliseconds": .double(record.totalMilliseconds),
             "maximumMilliseconds": .double(record.maximumMilliseconds), "lastSeen": .string(record.lastSeen.formatted),
         ])

@@ -6,7 +6,8 @@ import NCMBWire
 /// User fields and ACLs are `json` columns (not `jsonb`): `json` keeps the text exactly as written, so objects come back
 /// with their keys in stored order and composite values compare by their canonical text, as on SQLite.
 ///
-/// - Paths are literal (`o.fields #> '{points}'`): their keys are validated field names or typed-value keys.
+/// - Paths are literal (`o.fields #> '{points}'`, `-> 0` for a position): their keys are validated field names, path
+///   segments or typed-value keys.
 /// - Every value expression is total: a cast or an array iteration is guarded by a `CASE` on `json_typeof`, because
 ///   PostgreSQL does not promise to evaluate `isKind(…) AND value…` left to right.
 /// - Text compares and sorts with `COLLATE "C"` (code points), as SQLite's `BINARY`; regular expressions use the
@@ -61,6 +62,22 @@ struct PostgresDialect: SQLDialect {
     func objectMembers(of column: String, alias: String) -> String {
         "json_each(CASE WHEN json_typeof(\(column)) = 'object' THEN \(column) END) AS \(alias)(key, value)"
     }
+
+    /// `json_array_elements` over the array itself, or over a one-element array made of the object.
+    func objectsOrElements(of reference: SQLJSONReference, alias: String) -> String {
+        let value = json(reference)
+        return "json_array_elements(CASE json_typeof(\(value)) WHEN 'array' THEN \(value) WHEN 'object' THEN json_build_array(\(value))"
+            + " END) AS \(alias)(value)"
+    }
+
+    /// `#> '{n}'` reads an array's position and an object's key of those digits alike; the one value is wrapped in an
+    /// array to iterate, and a missing one in nothing.
+    func member(of reference: SQLJSONReference, index: Int, alias: String) -> (source: String, condition: String?) {
+        let value = "(\(json(reference)) #> '{\(index)}')"
+        return ("json_array_elements(CASE WHEN \(value) IS NOT NULL THEN json_build_array(\(value)) END) AS \(alias)(value)", nil)
+    }
+
+    func jsonText(ofText text: String) -> String { "to_json(\(text))" }
 
     func regexMatch(subject: String, pattern: String) -> String {
         "kumo_regex_match(\(subject) COLLATE \"default\", \(pattern))"
@@ -122,6 +139,10 @@ struct PostgresDialect: SQLDialect {
             + " WHERE (\(expressions[0])) IS NOT NULL"
     }
 
+    func createPartialIndex(name: String, predicate: String) -> String {
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS \(name) ON objects (class_id) WHERE (\(predicate))"
+    }
+
     func dropIndex(name: String) -> String { "DROP INDEX CONCURRENTLY IF EXISTS \(name)" }
 
     var buildsIndexesOutsideTransactions: Bool { true }
@@ -134,13 +155,36 @@ struct PostgresDialect: SQLDialect {
     // MARK: Rendering references
 
     /// The `json` value at the reference (SQL `NULL` when the path does not lead to a value).
+    ///
+    /// Keys go into `#>` paths; a position is `-> n`, which reads an array's element and nothing in an object, as
+    /// SQLite's `[n]` does (an object's key of those digits is found by the compiler's walk,
+    /// docs/decisions/0104-dotted-paths.md).
     private func json(_ reference: SQLJSONReference) -> String {
-        reference.path.isEmpty ? base(reference) : "(\(base(reference)) #> \(pathLiteral(reference)))"
+        var value = base(reference)
+        var names: [String] = []
+        for key in reference.path {
+            switch key {
+            case .name(let name):
+                names.append(name)
+            case .index(let index):
+                value = PostgresDialect.following(value, names)
+                names = []
+                value = "(\(value) -> \(index))"
+            }
+        }
+        return PostgresDialect.following(value, names)
     }
 
     /// The value at the reference as text: a string unescaped, anything else its JSON text.
     private func text(_ reference: SQLJSONReference) -> String {
-        "(\(base(reference)) #>> \(pathLiteral(reference)))"
+        let hasPosition = reference.path.contains { if case .index = $0 { true } else { false } }
+        guard hasPosition else { return "(\(base(reference)) #>> \(pathLiteral(reference)))" }
+        return "(\(json(reference)) #>> '{}')"
+    }
+
+    /// `value #> '{key1,key2}'`, or `value` itself when there are no keys.
+    private static func following(_ value: String, _ names: [String]) -> String {
+        names.isEmpty ? value : "(\(value) #> '{\(names.joined(separator: ","))}')"
     }
 
     private func base(_ reference: SQLJSONReference) -> String {
@@ -150,9 +194,9 @@ struct PostgresDialect: SQLDialect {
         }
     }
 
-    /// `'{key1,key2}'`: the keys are validated names (letters, digits, `_`), so they need no quoting.
+    /// `'{key1,key2}'` for a path of keys: they are validated names (letters, digits, `_`), so they need no quoting.
     private func pathLiteral(_ reference: SQLJSONReference) -> String {
-        "'{" + reference.path.joined(separator: ",") + "}'"
+        "'{" + reference.path.map(\.text).joined(separator: ",") + "}'"
     }
 }
 

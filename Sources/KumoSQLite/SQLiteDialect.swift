@@ -53,6 +53,21 @@ struct SQLiteDialect: SQLDialect {
     }
 
     func objectMembers(of column: String, alias: String) -> String { "json_each(\(column)) AS \(alias)" }
+    /// `json_each` over the array itself, or over a one-element array made of the object.
+    func objectsOrElements(of reference: SQLJSONReference, alias: String) -> String {
+        let value = valueExpression(reference)
+        return "json_each(CASE \(typeExpression(reference)) WHEN 'array' THEN \(value) WHEN 'object' THEN json_array(json(\(value))) END)"
+            + " AS \(alias)"
+    }
+
+    /// `json_each` over the array or object, keeping the row whose key is the position (an integer in arrays) or those
+    /// digits (a text key in objects); a scalar's one row has no key.
+    func member(of reference: SQLJSONReference, index: Int, alias: String) -> (source: String, condition: String?) {
+        let (document, path) = documentAndPath(reference)
+        return ("json_each(\(document), \(path)) AS \(alias)", "\(alias).key IN (\(index), '\(index)')")
+    }
+
+    func jsonText(ofText text: String) -> String { "json_quote(\(text))" }
 
     func regexMatch(subject: String, pattern: String) -> String { "\(SQLiteFunctions.regexpName)(\(pattern), \(subject))" }
 
@@ -106,6 +121,10 @@ struct SQLiteDialect: SQLDialect {
         return "CREATE INDEX IF NOT EXISTS \(name) ON objects (\(columns)) WHERE \(expressions[0]) IS NOT NULL"
     }
 
+    func createPartialIndex(name: String, predicate: String) -> String {
+        "CREATE INDEX IF NOT EXISTS \(name) ON objects (class_id) WHERE \(predicate)"
+    }
+
     func dropIndex(name: String) -> String { "DROP INDEX IF EXISTS \(name)" }
 
     /// `ANALYZE objects`, bounded by the writer's `analysis_limit` (a sample per index, milliseconds even for millions
@@ -134,9 +153,18 @@ struct SQLiteDialect: SQLDialect {
         return "json_extract(\(document), \(path))"
     }
 
+    /// `.key` for a key, `[n]` for an array position (which finds nothing in an object: a path through an object key
+    /// of digits is found by the compiler's walk, docs/decisions/0104-dotted-paths.md).
+    private static func pathStep(_ key: FieldPath.Key) -> String {
+        switch key {
+        case .name(let name): ".\(name)"
+        case .index(let index): "[\(index)]"
+        }
+    }
+
     /// The JSON document expression and the literal JSON path of a reference.
     private func documentAndPath(_ reference: SQLJSONReference) -> (document: String, path: String) {
-        let path = "'$" + reference.path.map { ".\($0)" }.joined() + "'"
+        let path = "'$" + reference.path.map(SQLiteDialect.pathStep).joined() + "'"
         switch reference.base {
         case .column(let column):
             return (column, path)

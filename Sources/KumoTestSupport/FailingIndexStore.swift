@@ -26,8 +26,8 @@ package struct FailingIndexStore: IndexStore {
         throw UnexpectedCall("IndexStore.remove", className.rawValue)
     }
 
-    package func valueKinds(applicationId: String, className: ClassName, field: FieldName) async throws -> [IndexValueKind: Int] {
-        throw UnexpectedCall("IndexStore.valueKinds", field.rawValue)
+    package func valueKinds(applicationId: String, className: ClassName, field: FieldPath) async throws -> [IndexValueKind: Int] {
+        throw UnexpectedCall("IndexStore.valueKinds", field.text)
     }
 
     package func queryPlan(_ request: FindRequest, access: AccessContext, count: Bool) async throws -> [String] {

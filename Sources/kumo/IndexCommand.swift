@@ -16,13 +16,14 @@ struct IndexCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build an index on fields of a class (equality fields first, then one range or order field).",
             discussion: """
-                A field without a kind gets the kind most objects of the class hold in it. Kinds: \
+                A field may be a dotted path into an object field (stats.level, ref.objectId). A field without a kind \
+                gets the kind most objects of the class hold in it. Kinds: \
                 \(IndexValueKind.allCases.map(\.rawValue).joined(separator: ", ")). SQLite builds the index while writes \
                 wait (about a second per 200,000 objects); PostgreSQL builds it concurrently.
                 """)
 
         @Argument(help: "The class, e.g. GameScore.") var className: String
-        @Argument(help: "Fields in index order, e.g. category,score or score:number.") var fields: String
+        @Argument(help: "Fields in index order, e.g. category,score or score:number or stats.level:number.") var fields: String
         @OptionGroup var applicationOptions: ApplicationOptions
 
         func validate() throws { _ = try ClassPermissionsTool.className(className) }

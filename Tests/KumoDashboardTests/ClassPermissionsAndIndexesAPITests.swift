@@ -125,6 +125,23 @@ import Testing
         }
     }
 
+    /// The index page accepts a dotted path (docs/decisions/0105-indexes-on-paths-and-arrays.md).
+    @Test func anIndexOnADottedPathIsBuiltListedAndRemoved() async throws {
+        try await DashboardHarness.with { _, session in
+            try await session.signIn()
+            try await session.change(.post, "/dashboard/api/apps/test/classes/Chat/objects", body: #"{"stats":{"level":3}}"#)
+
+            let created = try await session.change(.post, Self.indexes, body: #"{"fields":["stats.level"]}"#)
+            let listed = try await session.send(.get, Self.indexes)
+            let removed = try await session.change(.delete, "\(Self.indexes)?fields=stats.level")
+
+            #expect(created.status == .created)
+            let index = try #require(Self.object(listed)["results"]?.arrayValue?.first?.objectValue)
+            #expect(index["fields"] == [["field": "stats.level", "kind": "number"]])
+            #expect(removed.status == .ok)
+        }
+    }
+
     @Test func theAdvisorsSuggestionsForTheClassAreListed() async throws {
         try await DashboardHarness.with { harness, session in
             try await session.signIn()
@@ -147,7 +164,8 @@ import Testing
 
     @Test(arguments: [
         (#"{"fields":[]}"#), (#"{"fields":["objectId"]}"#), (#"{"fields":["nothing"]}"#), (#"{"fields":["a:colour"]}"#),
-        (#"{"fields":"room"}"#), (#"{"fields":[1]}"#),
+        (#"{"fields":"room"}"#), (#"{"fields":[1]}"#), (#"{"fields":["stats..level:number"]}"#),
+        (#"{"fields":["createDate.x:string"]}"#),
     ])
     func badIndexFieldsAreRefused(body: String) async throws {
         try await DashboardHarness.with { harness, session in

@@ -124,7 +124,7 @@ final class FakePushQueue: Sendable {
     /// Installations in objectId order, restricted by an objectId `$gt` / `$in` clause, at most `limit`.
     static func answer(_ request: FindRequest, from installations: [StoredObject]) -> [StoredObject] {
         var objects = installations.sorted { $0.objectId < $1.objectId }
-        for case .field(let field, let conditions) in request.parameters.whereQuery.clauses where field == .objectId {
+        for case .field(let field, let conditions) in request.parameters.whereQuery.clauses where field == FieldName.objectId.path {
             for condition in conditions {
                 switch condition {
                 case .greaterThan(.string(let last)): objects = objects.filter { $0.objectId > last }

@@ -199,7 +199,7 @@ export default {
   'indexes.confirmRemove': 'Remove the index on {fields}?',
   'indexes.removed': 'Index on {fields} removed.',
   'indexes.addFields': 'Add an index on fields',
-  'indexes.addHint': 'Equality fields first, then at most one range field; a kind is optional: category, score:number.',
+  'indexes.addHint': 'Equality fields first, then at most one range field; a kind is optional, and a field may be a path into an object: category, score:number, stats.level:number.',
   'indexes.add': 'Add index',
   'indexes.added': 'Index on {fields} added.',
   'indexes.existed': 'The index on {fields} already exists.',

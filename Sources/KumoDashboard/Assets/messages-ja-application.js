@@ -198,7 +198,7 @@ export default {
   'indexes.confirmRemove': '{fields} のインデックスを削除しますか?',
   'indexes.removed': '{fields} のインデックスを削除しました。',
   'indexes.addFields': 'インデックスを追加するフィールド',
-  'indexes.addHint': '等値のフィールドを先に、範囲のフィールドは最後に1つまで。種類は省略可: category, score:number',
+  'indexes.addHint': '等値のフィールドを先に、範囲のフィールドは最後に1つまで。種類は省略可。オブジェクト内のパスも指定可: category, score:number, stats.level:number',
   'indexes.add': 'インデックスを追加',
   'indexes.added': '{fields} のインデックスを追加しました。',
   'indexes.existed': '{fields} のインデックスはすでにあります。',

@@ -6,7 +6,8 @@ import NCMBWire
 /// docs/wire/endpoints/files.md). One rule for every entry point — `/classes`, `/users`, `/roles`, `/installations`,
 /// `/push`, `/files` and a push's `searchCondition` — so a new hidden field is one line in ``hiddenFields``.
 ///
-/// A query may not have a condition or an order on a hidden field of the class it runs over; sub-queries
+/// A query may not have a condition or an order on a hidden field (or a dotted path into one) of the class it runs over;
+/// sub-queries
 /// (`$inQuery`, `$notInQuery`, `$select`, `$dontSelect`, also inside `$or`) are checked against their own class from
 /// any class, and `$select`/`$dontSelect` may not take their key from a hidden field.
 enum HiddenFieldGuard {
@@ -31,7 +32,7 @@ enum HiddenFieldGuard {
     /// - Throws: 400 E400002 `"<field> is invalid."` when a query over `queryClass` touches a hidden field.
     static func check(_ parameters: QueryParameters, queryClass: ClassName) throws(KumoError) {
         for hidden in hiddenFields {
-            let ordersByHidden = queryClass == hidden.className && parameters.order.contains { $0.field.rawValue == hidden.field }
+            let ordersByHidden = queryClass == hidden.className && parameters.order.contains { $0.field.root.rawValue == hidden.field }
             if ordersByHidden || mentions(hidden, in: parameters.whereQuery, over: queryClass) {
                 throw KumoError(.invalidType, hidden.field)
             }
@@ -47,9 +48,9 @@ enum HiddenFieldGuard {
         query.clauses.contains { clause in
             switch clause {
             case .field(let field, let conditions):
-                if className == hidden.className && field.rawValue == hidden.field { return true }
+                if className == hidden.className && field.root.rawValue == hidden.field { return true }
                 return conditions.contains { mentions(hidden, in: $0) }
-            case .or(let alternatives):
+            case .or(let alternatives), .and(let alternatives):
                 return alternatives.contains { mentions(hidden, in: $0, over: className) }
             case .relatedTo:
                 return false
@@ -62,14 +63,14 @@ enum HiddenFieldGuard {
         case .inQuery(let subQuery), .notInQuery(let subQuery):
             return mentions(hidden, in: subQuery)
         case .select(let subQuery, let key), .dontSelect(let subQuery, let key):
-            return mentions(hidden, in: subQuery) || (subQuery.className == hidden.className && key.rawValue == hidden.field)
+            return mentions(hidden, in: subQuery) || (subQuery.className == hidden.className && key.root.rawValue == hidden.field)
         default:
             return false
         }
     }
 
     private static func mentions(_ hidden: HiddenField, in subQuery: SubQuery) -> Bool {
-        (subQuery.className == hidden.className && subQuery.order.contains { $0.field.rawValue == hidden.field })
+        (subQuery.className == hidden.className && subQuery.order.contains { $0.field.root.rawValue == hidden.field })
             || mentions(hidden, in: subQuery.whereQuery, over: subQuery.className)
     }
 }

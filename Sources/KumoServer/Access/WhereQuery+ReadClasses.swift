@@ -13,7 +13,7 @@ extension WhereQuery {
     private func collectReadClasses(into found: inout Set<ReadClass>) {
         for clause in clauses {
             switch clause {
-            case .or(let branches):
+            case .or(let branches), .and(let branches):
                 for branch in branches { branch.collectReadClasses(into: &found) }
             case .relatedTo(let owner, _):
                 found.insert(ReadClass(operation: .get, className: owner.className))

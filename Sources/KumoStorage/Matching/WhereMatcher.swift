@@ -54,7 +54,7 @@ package struct WhereMatcher: Sendable {
             switch clause {
             case .relatedTo:
                 throw UnsupportedOperator(name: "$relatedTo")
-            case .or(let alternatives):
+            case .or(let alternatives), .and(let alternatives):
                 for alternative in alternatives { try check(alternative) }
             case .field(_, let conditions):
                 for condition in conditions {
@@ -74,8 +74,9 @@ package struct WhereMatcher: Sendable {
 
     /// What a condition applies to, as ``QueryCompiler/FieldTarget``.
     private enum Target {
-        /// A JSON value, `nil` when the key is missing.
-        case json(JSONValue?)
+        /// The values a path reaches (``WhereMatcher/values(below:keys:)``), empty when none, and the value at the literal
+        /// path (positions read arrays only), which geo conditions read as the compiler's direct reference does.
+        case json([JSONValue], literal: JSONValue?)
         /// The `objectId` text.
         case text(String)
         /// `createDate` or `updateDate` in milliseconds.
@@ -90,19 +91,64 @@ package struct WhereMatcher: Sendable {
                 return conditions.allSatisfy { matches($0, target) }
             case .or(let alternatives):
                 return alternatives.contains { matches($0, object) }
+            case .and(let parts):
+                return parts.allSatisfy { matches($0, object) }
             case .relatedTo:
                 return false
             }
         }
     }
 
-    private static func target(of field: FieldName, in object: StoredObject) -> Target {
-        switch field {
-        case .objectId: .text(object.objectId)
-        case .createDate: .date(object.createDate.millisecondsSince1970)
-        case .updateDate: .date(object.updateDate.millisecondsSince1970)
-        case .acl: .json(object.acl.json)
-        default: .json(object.fields[field.rawValue])
+    private static func target(of path: FieldPath, in object: StoredObject) -> Target {
+        if !path.isDotted {
+            switch path.root {
+            case .objectId: return .text(object.objectId)
+            case .createDate: return .date(object.createDate.millisecondsSince1970)
+            case .updateDate: return .date(object.updateDate.millisecondsSince1970)
+            default: break
+            }
+        }
+        let start: JSONValue? = path.root == .acl ? object.acl.json : object.fields[path.root.rawValue]
+        let literal = path.keys.reduce(start) { value, key in
+            switch (value, key) {
+            case (.object(let object)?, .name(let name)): object[name]
+            case (.array(let elements)?, .index(let index)): index < elements.count ? elements[index] : nil
+            default: nil
+            }
+        }
+        return .json(values(below: start.map { [$0] } ?? [], keys: path.keys), literal: literal)
+    }
+
+    /// The values the keys reach from `values`, as the compiler's walk finds them (docs/decisions/0104-dotted-paths.md):
+    /// a key of an object, or of each object element of an array; a position of an array, or the key of those digits
+    /// of an object.
+    static func values(below values: [JSONValue], keys: [FieldPath.Key]) -> [JSONValue] {
+        var reached = values
+        for key in keys {
+            reached = reached.flatMap { value -> [JSONValue] in
+                switch (value, key) {
+                case (.object(let object), .name(let name)):
+                    return object[name].map { [$0] } ?? []
+                case (.array(let elements), .name(let name)):
+                    return elements.compactMap { $0.objectValue?[name] }
+                case (.object(let object), .index(let index)):
+                    return object[String(index)].map { [$0] } ?? []
+                case (.array(let elements), .index(let index)):
+                    return index < elements.count ? [elements[index]] : []
+                default:
+                    return []
+                }
+            }
+        }
+        return reached
+    }
+
+    /// Whether one reached value, or (with `expandsArrays`) one element of a reached array, satisfies `holds`.
+    private static func anyValue(_ values: [JSONValue], expandsArrays: Bool, _ holds: (JSONValue) -> Bool) -> Bool {
+        values.contains { value in
+            if holds(value) { return true }
+            guard expandsArrays, case .array(let elements) = value else { return false }
+            return elements.contains(where: holds)
         }
     }
 
@@ -138,8 +184,9 @@ package struct WhereMatcher: Sendable {
         case .date(let milliseconds):
             guard let date = QueryCompiler.date(from: value) else { return false }
             return milliseconds == date.millisecondsSince1970
-        case .json(let stored):
-            return jsonEquals(stored, value)
+        case .json(let values, _):
+            guard value != .null else { return values.isEmpty || anyValue(values, expandsArrays: true) { $0 == .null } }
+            return anyValue(values, expandsArrays: true) { jsonEquals($0, value) }
         }
     }
 
@@ -190,19 +237,21 @@ package struct WhereMatcher: Sendable {
             guard let date = QueryCompiler.date(from: value) else { return false }
             let operand = date.millisecondsSince1970
             return holds(milliseconds < operand ? -1 : milliseconds == operand ? 0 : 1)
-        case .json(let stored):
-            switch TypedValue(value) {
-            case .number:
-                guard let stored, stored.isNumber else { return false }
-                return holds(numericOrder(stored, value))
-            case .string(let text):
-                guard case .string(let storedText)? = stored else { return false }
-                return holds(byteOrder(storedText, text))
-            case .date(let date):
-                guard let iso = dateText(stored) else { return false }
-                return holds(byteOrder(iso, date.formatted))
-            default:
-                return false
+        case .json(let values, _):
+            return anyValue(values, expandsArrays: true) { stored in
+                switch TypedValue(value) {
+                case .number:
+                    guard stored.isNumber else { return false }
+                    return holds(numericOrder(stored, value))
+                case .string(let text):
+                    guard case .string(let storedText) = stored else { return false }
+                    return holds(byteOrder(storedText, text))
+                case .date(let date):
+                    guard let iso = dateText(stored) else { return false }
+                    return holds(byteOrder(iso, date.formatted))
+                default:
+                    return false
+                }
             }
         }
     }
@@ -214,33 +263,39 @@ package struct WhereMatcher: Sendable {
             return values.contains { $0.stringValue.map { sameBytes(text, $0) } ?? false }
         case .date(let milliseconds):
             return values.contains { QueryCompiler.date(from: $0)?.millisecondsSince1970 == milliseconds }
-        case .json(let stored):
-            return values.contains { value in
-                // An exhausted budget stops the search (its answer is discarded).
-                guard MatchBudget.charge() else { return true }
-                if value.isNumber { return stored?.isNumber == true && stored.map { numericOrder($0, value) == 0 } == true }
-                if let text = value.stringValue {
-                    guard case .string(let storedText)? = stored else { return false }
-                    return sameBytes(storedText, text)
+        case .json(let stored, _):
+            let present = values.filter { $0 != .null }
+            if present.count < values.count, equals(target, .null) { return true }
+            return anyValue(stored, expandsArrays: true) { stored in
+                present.contains { value in
+                    // An exhausted budget stops the search (its answer is discarded).
+                    guard MatchBudget.charge() else { return true }
+                    if value.isNumber { return stored.isNumber && numericOrder(stored, value) == 0 }
+                    if let text = value.stringValue {
+                        guard case .string(let storedText) = stored else { return false }
+                        return sameBytes(storedText, text)
+                    }
+                    return jsonEquals(stored, value)
                 }
-                return jsonEquals(stored, value)
             }
         }
     }
 
-    /// `$exists`: the key is present, even with a `null` value; `objectId` and the dates always are.
+    /// `$exists`: a value is reached (a key present, even with a `null` value); `objectId` and the dates always are.
     private static func exists(_ target: Target) -> Bool {
-        guard case .json(let stored) = target else { return true }
-        return stored != nil
+        guard case .json(let values, _) = target else { return true }
+        return !values.isEmpty
     }
 
     private func regex(_ target: Target, _ pattern: String) -> Bool {
         switch target {
         case .date: return false
         case .text(let text): return matchesExpression(pattern, text)
-        case .json(let stored):
-            guard case .string(let text)? = stored else { return false }
-            return matchesExpression(pattern, text)
+        case .json(let values, _):
+            return WhereMatcher.anyValue(values, expandsArrays: true) { stored in
+                guard case .string(let text) = stored else { return false }
+                return matchesExpression(pattern, text)
+            }
         }
     }
 
@@ -269,19 +324,25 @@ package struct WhereMatcher: Sendable {
     // MARK: Arrays
 
     private static func arrayContainsAny(_ target: Target, _ values: [JSONValue]) -> Bool {
-        guard case .json(let stored) = target, !values.isEmpty, case .array(let elements)? = stored else { return false }
-        return elements.contains { element in values.contains { MatchBudget.charge() ? jsonEquals(element, $0) : true } }
+        guard case .json(let stored, _) = target, !values.isEmpty else { return false }
+        return anyValue(stored, expandsArrays: false) { stored in
+            guard case .array(let elements) = stored else { return false }
+            return elements.contains { element in values.contains { MatchBudget.charge() ? jsonEquals(element, $0) : true } }
+        }
     }
 
     private static func arrayContainsAll(_ target: Target, _ values: [JSONValue]) -> Bool {
-        guard case .json(let stored) = target, case .array(let elements)? = stored else { return false }
-        return values.allSatisfy { value in elements.contains { MatchBudget.charge() ? jsonEquals($0, value) : true } }
+        guard case .json(let stored, _) = target else { return false }
+        return anyValue(stored, expandsArrays: false) { stored in
+            guard case .array(let elements) = stored else { return false }
+            return values.allSatisfy { value in elements.contains { MatchBudget.charge() ? jsonEquals($0, value) : true } }
+        }
     }
 
     // MARK: Geo
 
     private static func near(_ target: Target, _ point: GeoPoint, _ maximumDistance: GeoDistance?) -> Bool {
-        guard case .json(let stored) = target, let (latitude, longitude) = coordinates(stored) else { return false }
+        guard case .json(_, let literal) = target, let (latitude, longitude) = coordinates(literal) else { return false }
         guard let maximumDistance else { return true }
         let distance = GreatCircle.distance(
             latitude: latitude, longitude: longitude, toLatitude: point.latitude, toLongitude: point.longitude)
@@ -289,7 +350,7 @@ package struct WhereMatcher: Sendable {
     }
 
     private static func within(_ target: Target, _ southwest: GeoPoint, _ northeast: GeoPoint) -> Bool {
-        guard case .json(let stored) = target, let (latitude, longitude) = coordinates(stored) else { return false }
+        guard case .json(_, let literal) = target, let (latitude, longitude) = coordinates(literal) else { return false }
         guard latitude >= southwest.latitude && latitude <= northeast.latitude else { return false }
         if southwest.longitude <= northeast.longitude {
             return longitude >= southwest.longitude && longitude <= northeast.longitude

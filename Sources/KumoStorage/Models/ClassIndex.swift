@@ -30,21 +30,26 @@ package enum IndexValueKind: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// One field of an index, with the kind of value it orders.
+/// One field (or dotted path) of an index, with the kind of value it orders.
 package struct IndexedField: Sendable, Hashable {
-    /// The user field.
-    package var field: FieldName
+    /// The user field, or a path into it (docs/decisions/0105-indexes-on-paths-and-arrays.md).
+    package var field: FieldPath
     /// The kind of value the index holds for it.
     package var kind: IndexValueKind
 
-    /// Creates an indexed field.
-    package init(_ field: FieldName, _ kind: IndexValueKind) {
+    /// Creates an indexed field or path.
+    package init(_ field: FieldPath, _ kind: IndexValueKind) {
         self.field = field
         self.kind = kind
     }
 
-    /// `score:number`.
-    package var description: String { "\(field.rawValue):\(kind.rawValue)" }
+    /// Creates an indexed field.
+    package init(_ field: FieldName, _ kind: IndexValueKind) {
+        self.init(FieldPath(field), kind)
+    }
+
+    /// `score:number`, `hash.n:number`.
+    package var description: String { "\(field.text):\(kind.rawValue)" }
 }
 
 /// Who created an index.
@@ -112,7 +117,7 @@ extension ClassIndex {
     package var json: JSONValue {
         .object([
             "className": .string(className.rawValue),
-            "fields": .array(fields.map { .object(["field": .string($0.field.rawValue), "kind": .string($0.kind.rawValue)]) }),
+            "fields": .array(fields.map { .object(["field": .string($0.field.text), "kind": .string($0.kind.rawValue)]) }),
             "origin": .string(origin.rawValue), "createDate": .string(createDate.formatted), "name": .string(name),
         ])
     }
@@ -125,7 +130,7 @@ extension ClassIndex {
         else { return nil }
         var fields: [IndexedField] = []
         for entry in entries {
-            guard let field = entry.objectValue?["field"]?.stringValue.flatMap(FieldName.init),
+            guard let field = entry.objectValue?["field"]?.stringValue.flatMap(FieldPath.init),
                 let kind = entry.objectValue?["kind"]?.stringValue.flatMap(IndexValueKind.init(rawValue:))
             else { return nil }
             fields.append(IndexedField(field, kind))

@@ -3,8 +3,9 @@ package import NCMBWire
 /// What the index advisor remembers of a slow find: which user fields it filtered on and how, never the values
 /// (docs/decisions/0075-index-advisor.md).
 ///
-/// Only top-level conditions count (a field inside `$or` cannot use an index on its own); `objectId`, `createDate` and
-/// `updateDate` are columns with their own indexes and never appear.
+/// Only top-level conditions count (a field inside `$or` cannot use an index on its own); a dotted path (`hash.n`) counts
+/// as a field does; `objectId`, `createDate` and `updateDate` are columns with their own indexes and never appear, nor
+/// does a path below them or the ACL.
 package struct QueryShape: Sendable, Hashable {
     /// The owning application.
     package var applicationId: String
@@ -19,8 +20,8 @@ package struct QueryShape: Sendable, Hashable {
 
     /// The shape of a find, or `nil` when no user field of it could use an index.
     package init?(_ request: FindRequest) {
-        var equality: [FieldName: IndexValueKind] = [:]
-        var range: [FieldName: IndexValueKind] = [:]
+        var equality: [FieldPath: IndexValueKind] = [:]
+        var range: [FieldPath: IndexValueKind] = [:]
         for case .field(let field, let conditions) in request.parameters.whereQuery.clauses where !QueryShape.isColumn(field) {
             for condition in conditions {
                 switch condition {
@@ -41,8 +42,8 @@ package struct QueryShape: Sendable, Hashable {
         guard !equality.isEmpty || !range.isEmpty else { return nil }
         self.applicationId = request.applicationId
         self.className = request.className
-        self.equalityFields = equality.map { IndexedField($0.key, $0.value) }.sorted { $0.field.rawValue < $1.field.rawValue }
-        self.rangeFields = range.map { IndexedField($0.key, $0.value) }.sorted { $0.field.rawValue < $1.field.rawValue }
+        self.equalityFields = equality.map { IndexedField($0.key, $0.value) }.sorted { $0.field < $1.field }
+        self.rangeFields = range.map { IndexedField($0.key, $0.value) }.sorted { $0.field < $1.field }
         self.counts = request.parameters.includesCount
     }
 
@@ -61,8 +62,8 @@ package struct QueryShape: Sendable, Hashable {
         Array((equalityFields + rangeFields.prefix(1)).prefix(ClassIndex.maximumFieldCount))
     }
 
-    private static func isColumn(_ field: FieldName) -> Bool {
-        field == .objectId || field == .createDate || field == .updateDate || field == .acl
+    private static func isColumn(_ field: FieldPath) -> Bool {
+        [FieldName.objectId, .createDate, .updateDate, .acl].contains(field.root)
     }
 }
 
@@ -105,7 +106,7 @@ package struct QueryShapeRecord: Sendable, Hashable {
         var fields: [IndexedField] = []
         for part in text.split(separator: ",") {
             let pieces = part.split(separator: ":")
-            guard pieces.count == 2, let field = FieldName(String(pieces[0])), let kind = IndexValueKind(rawValue: String(pieces[1]))
+            guard pieces.count == 2, let field = FieldPath(String(pieces[0])), let kind = IndexValueKind(rawValue: String(pieces[1]))
             else { return nil }
             fields.append(IndexedField(field, kind))
         }

@@ -24,7 +24,7 @@ package protocol IndexStore: Sendable {
     func remove(applicationId: String, className: ClassName, fields: [IndexedField]) async throws
 
     /// How many of the class's objects (at most the first 10 000 looked at) hold each kind of value in `field`.
-    func valueKinds(applicationId: String, className: ClassName, field: FieldName) async throws -> [IndexValueKind: Int]
+    func valueKinds(applicationId: String, className: ClassName, field: FieldPath) async throws -> [IndexValueKind: Int]
 
     /// How the engine runs a find: its plan, one line per step (SQLite's `EXPLAIN QUERY PLAN`, PostgreSQL's `EXPLAIN`)
     /// for the count statement when `count` is true and the request asks for one, else for the page.

@@ -177,17 +177,24 @@ extension SQLStatement {
     /// `(SELECT c.class_id FROM classes c WHERE c.application_id = … AND c.class_name = …)`; the alias keeps the
     /// columns unambiguous wherever the sub-select is nested.
     mutating func appendClassId(applicationId: String, className: ClassName) {
-        append("(SELECT c.class_id FROM classes c WHERE c.application_id = ")
-        bind(.text(applicationId))
-        append(" AND c.class_name = ")
-        bind(.text(className.rawValue))
-        append(")")
+        append(classId(applicationId: applicationId, className: className))
+    }
+
+    /// The text of ``appendClassId(applicationId:className:)``, its values bound, for text that repeats it.
+    mutating func classId(applicationId: String, className: ClassName) -> String {
+        let application = parameter(.text(applicationId))
+        let name = parameter(.text(className.rawValue))
+        return "(SELECT c.class_id FROM classes c WHERE c.application_id = \(application) AND c.class_name = \(name))"
     }
 
     /// `alias.class_id = (the class's id)`; no row matches when the class does not exist yet.
     mutating func appendClassFilter(alias: String, applicationId: String, className: ClassName) {
-        append("\(alias).class_id = ")
-        appendClassId(applicationId: applicationId, className: className)
+        append(classFilter(alias: alias, applicationId: applicationId, className: className))
+    }
+
+    /// The text of ``appendClassFilter(alias:applicationId:className:)``, its values bound, for text that repeats it.
+    mutating func classFilter(alias: String, applicationId: String, className: ClassName) -> String {
+        "\(alias).class_id = " + classId(applicationId: applicationId, className: className)
     }
 
     /// The condition selecting one object by class and objectId.

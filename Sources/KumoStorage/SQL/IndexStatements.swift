@@ -6,9 +6,10 @@ package import NCMBWire
 /// An index's expressions are the very expressions ``QueryCompiler`` compares for each kind of value, spelled by the
 /// same dialect over the `fields` column, so a planner matches them without the compiler knowing that indexes exist.
 package enum IndexStatements {
-    /// The expression an index of `kind` holds for `field`: what the compiler compares for operands of that kind.
+    /// The expression an index of `kind` holds for `field`: what the compiler compares for operands of that kind, at
+    /// the literal path.
     package static func expression(_ indexed: IndexedField, dialect: any SQLDialect) -> String {
-        let reference = SQLJSONReference(column: "fields", field: indexed.field)
+        let reference = SQLJSONReference(column: "fields", path: indexed.field)
         return switch indexed.kind {
         case .number: dialect.numberValue(reference)
         case .string: dialect.textValue(reference)
@@ -18,15 +19,43 @@ package enum IndexStatements {
         }
     }
 
-    /// `CREATE INDEX …` for the index.
-    package static func create(_ index: ClassIndex, dialect: any SQLDialect) -> SQLStatement {
+    /// The statements building the index: the index of values, then one array companion per field: `objects
+    /// (class_id)` over the rows where an array sits on the field's path (or an object where a position is read), the
+    /// very guard of the compiler's second branch, so that a planner can serve a condition's `OR` with two index
+    /// lookups (docs/decisions/0105-indexes-on-paths-and-arrays.md).
+    package static func create(_ index: ClassIndex, dialect: any SQLDialect) -> [SQLStatement] {
         let expressions = index.fields.map { expression($0, dialect: dialect) }
-        return SQLStatement(dialect: dialect, dialect.createIndex(name: index.name, expressions: expressions))
+        var statements = [SQLStatement(dialect: dialect, dialect.createIndex(name: index.name, expressions: expressions))]
+        var predicates: [String] = []
+        for indexed in index.fields {
+            predicates.append(arrayGuard(indexed.field, dialect: dialect))
+            // A Pointer index also serves `field.objectId`, whose guard differs (a Relation's members count there).
+            if indexed.kind == .pointer {
+                predicates.append(arrayGuard(FieldPath(root: indexed.field.root, keys: indexed.field.keys + [.name("objectId")]), dialect: dialect))
+            }
+        }
+        for (position, predicate) in predicates.enumerated() {
+            statements.append(
+                SQLStatement(dialect: dialect, dialect.createPartialIndex(name: companionName(index.name, position), predicate: predicate)))
+        }
+        return statements
     }
 
-    /// `DROP INDEX …` for the index named `name`.
-    package static func drop(name: String, dialect: any SQLDialect) -> SQLStatement {
-        SQLStatement(dialect: dialect, dialect.dropIndex(name: name))
+    /// The guard of the compiler's array branch for `path` over the `fields` column.
+    static func arrayGuard(_ path: FieldPath, dialect: any SQLDialect) -> String {
+        let target = QueryCompiler.JSONTarget(
+            start: SQLJSONReference(column: "fields", field: path.root), keys: path.keys, classFilter: nil)
+        return QueryCompiler.arrayGuard(target, expandsArrays: true, dialect: dialect)
+    }
+
+    /// The name of the array companion of field `position` of index `name`.
+    static func companionName(_ name: String, _ position: Int) -> String { "\(name)_a\(position)" }
+
+    /// The statements removing the index named `name` and its array companions (two per field at most).
+    package static func drop(name: String, dialect: any SQLDialect) -> [SQLStatement] {
+        ([name] + (0..<2 * ClassIndex.maximumFieldCount).map { companionName(name, $0) }).map {
+            SQLStatement(dialect: dialect, dialect.dropIndex(name: $0))
+        }
     }
 
     // MARK: Metadata
@@ -88,11 +117,12 @@ package enum IndexStatements {
         return statement
     }
 
-    /// The kinds of value `field` holds in the class's first 10 000 objects: rows of `kind` and `count`.
+    /// The kinds of value `field` holds at its literal path in the class's first 10 000 objects: rows of `kind` and
+    /// `count`.
     package static func valueKinds(
-        applicationId: String, className: ClassName, field: FieldName, dialect: any SQLDialect
+        applicationId: String, className: ClassName, field: FieldPath, dialect: any SQLDialect
     ) -> SQLStatement {
-        let value = SQLJSONReference(column: "s.fields", field: field)
+        let value = SQLJSONReference(column: "s.fields", path: field)
         let type = dialect.textValue(value.appending(.type))
         let kind =
             "CASE WHEN \(dialect.isKind(.number, value)) THEN 'number' WHEN \(dialect.isKind(.string, value)) THEN 'string'"

@@ -2,6 +2,8 @@ import NCMBWire
 
 /// `$nearSphere` and `$within`/`$box` on GeoPoint fields (docs/wire/query-operators.md).
 ///
+/// A geo condition on a dotted path reads the value at the literal path only: a GeoPoint inside an array is not
+/// looked for (docs/decisions/0104-dotted-paths.md).
 /// - `$nearSphere` matches GeoPoint fields, optionally within a maximum great-circle distance (compared in radians on
 ///   the unit sphere; kilometres and miles are converted with the mean Earth radius). The first top-level
 ///   `$nearSphere` orders the results by distance, nearest first, when the request has no `order`.
@@ -19,7 +21,8 @@ extension QueryCompiler {
     /// The query point is bound only when the distance expression is written into the statement (a maximum distance,
     /// or the distance order of a page): an unused bound value is an error on both engines.
     mutating func appendNearSphere(_ target: FieldTarget, _ point: GeoPoint, maximumDistance: GeoDistance?, isTopLevel: Bool) {
-        guard case .json(let reference) = target else { return statement.append(dialect.literal(false)) }
+        guard case .json(let target) = target else { return statement.append(dialect.literal(false)) }
+        let reference = target.direct
         let recordsDistance = isTopLevel && nearSphereDistance == nil && ordersByDistance
         guard maximumDistance != nil || recordsDistance else { return statement.append(isGeoPoint(reference)) }
         let distance = dialect.greatCircleDistance(
@@ -41,7 +44,8 @@ extension QueryCompiler {
 
     /// `$within: {$box: [southwest, northeast]}` as range checks.
     mutating func appendWithinBox(_ target: FieldTarget, southwest: GeoPoint, northeast: GeoPoint) {
-        guard case .json(let reference) = target else { return statement.append(dialect.literal(false)) }
+        guard case .json(let target) = target else { return statement.append(dialect.literal(false)) }
+        let reference = target.direct
         let latitude = dialect.numberValue(reference.appending(.latitude))
         let longitude = dialect.numberValue(reference.appending(.longitude))
         statement.append("(\(isGeoPoint(reference)) AND \(latitude) >= ")

@@ -3,6 +3,8 @@ import NCMBWire
 /// `order` (docs/wire/endpoints/queries.md, docs/decisions/0002-default-order.md).
 ///
 /// - Keys apply in order; `-` means descending. `objectId`, `createDate` and `updateDate` sort by their columns.
+/// - A dotted path (`hash.n`) sorts by the value at the literal path, as a field does (an array on the way leaves it
+///   missing; docs/decisions/0104-dotted-paths.md).
 /// - A user field sorts by type first, then by value, so mixed fields order the same on every engine: missing or null,
 ///   numbers (numerically), strings (by code point), objects and arrays (by canonical JSON text), `false`, `true`,
 ///   then Dates (by their `iso` text, which is chronological). Descending reverses the whole key.
@@ -18,12 +20,12 @@ extension QueryCompiler {
         }
         for key in keys {
             let direction = key.isDescending ? "DESC" : "ASC"
-            switch QueryCompiler.target(of: key.field, alias: alias) {
+            switch target(of: key.field, alias: alias) {
             case .text(let column), .date(let column):
                 terms.append("\(column) \(direction)")
                 orderedColumns.insert(column)
-            case .json(let reference):
-                terms += sortExpressions(reference).map { "\($0) \(direction)" }
+            case .json(let target):
+                terms += sortExpressions(target.direct).map { "\($0) \(direction)" }
             }
         }
         // A tie-break on a column that is already a key changes nothing, but SQLite's planner then no longer sees that

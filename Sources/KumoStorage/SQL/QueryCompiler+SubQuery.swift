@@ -6,26 +6,55 @@ import NCMBWire
 /// Sub-queries run over their own class in the same application, under the same ACL filter as the outer query, with
 /// their own `order`, `limit` and `skip` (no limit when the sub-query has none). `$relatedTo` requires its owner object
 /// to be readable by the caller, so relations of unreadable objects reveal nothing.
+///
+/// The array semantics (``appendAnyValue(_:expandsArrays:_:)``) write a condition twice; a sub-query holding sub-queries
+/// is therefore written once per level (docs/decisions/0016-type-aware-equality.md): `$inQuery` over such a sub-query
+/// walks the values as one `EXISTS`, and `$select` puts the values' comparison inside the one `EXISTS` over the
+/// sub-query's rows. SQLite refuses a statement whose sub-queries multiply (its cursors are bounded), and the bound values
+/// of repeated copies would outgrow both engines' limits.
 extension QueryCompiler {
-    /// `$inQuery`: the pointer field points at an object of the sub-query's class that the sub-query returns.
+    /// `$inQuery`: a value the path reaches (or an element of one) is a Pointer to an object the sub-query returns.
     mutating func appendInQuery(_ target: FieldTarget, _ subQuery: SubQuery) {
-        guard case .json(let reference) = target else { return statement.append(dialect.literal(false)) }
-        statement.append("(\(isTyped(reference, "Pointer")) AND \(dialect.textValue(reference.appending(.className))) = ")
-        statement.bind(.text(subQuery.className.rawValue))
-        statement.append(" AND \(dialect.textValue(reference.appending(.objectId))) IN (")
-        let alias = makeAlias("q")
-        appendSubQuery(subQuery, alias: alias, columns: "\(alias).object_id")
-        statement.append("))")
+        guard case .json(let target) = target else { return statement.append(dialect.literal(false)) }
+        let pointsIntoSubQuery = { (compiler: inout QueryCompiler, reference: SQLJSONReference) in
+            let dialect = compiler.dialect
+            compiler.statement.append(
+                "(\(compiler.isTyped(reference, "Pointer")) AND \(dialect.textValue(reference.appending(.className))) = ")
+            compiler.statement.bind(.text(subQuery.className.rawValue))
+            compiler.statement.append(" AND \(dialect.textValue(reference.appending(.objectId))) IN (")
+            let alias = compiler.makeAlias("q")
+            compiler.appendSubQuery(subQuery, alias: alias, columns: "\(alias).object_id")
+            compiler.statement.append("))")
+        }
+        if subQuery.whereQuery.holdsSubQueries {
+            appendEveryObject(target, pointsIntoSubQuery)
+        } else {
+            appendAnyValue(target, expandsArrays: true, pointsIntoSubQuery)
+        }
     }
 
-    /// `$select`: the field's value equals (type-aware) the `key` of some object the sub-query returns.
-    mutating func appendSelect(_ target: FieldTarget, _ subQuery: SubQuery, key: FieldName) {
+    /// `$select`: a value the path reaches (or an element of one) equals (type-aware) the `key` of some object the
+    /// sub-query returns; `key` is read at its literal path.
+    mutating func appendSelect(_ target: FieldTarget, _ subQuery: SubQuery, key: FieldPath) {
         let alias = makeAlias("q")
         let selected = makeAlias("t")
         statement.append("EXISTS (SELECT 1 FROM (")
         appendSubQuery(subQuery, alias: alias, columns: QueryCompiler.selectedColumns(alias: alias))
         statement.append(") \(selected) WHERE ")
-        appendValuesEqual(target, QueryCompiler.target(of: key, alias: selected))
+        let selectedValue: ComparedValue =
+            switch self.target(of: key, alias: selected) {
+            case .text(let column): .text(column)
+            case .date(let column): .date(column)
+            case .json(let target): .json(target.direct)
+            }
+        switch target {
+        case .json(let target):
+            appendAnyValue(target, expandsArrays: true) { $0.appendValuesEqual(.json($1), selectedValue) }
+        case .text(let column):
+            appendValuesEqual(.text(column), selectedValue)
+        case .date(let column):
+            appendValuesEqual(.date(column), selectedValue)
+        }
         statement.append(")")
     }
 
@@ -44,7 +73,7 @@ extension QueryCompiler {
     }
 
     /// `SELECT <columns> FROM objects <alias> WHERE <class, where, ACL> [ORDER …] [LIMIT …]` for a sub-query.
-    private mutating func appendSubQuery(_ subQuery: SubQuery, alias: String, columns: String) {
+    mutating func appendSubQuery(_ subQuery: SubQuery, alias: String, columns: String) {
         statement.append("SELECT \(columns) FROM objects \(alias) WHERE ")
         appendFilter(alias: alias, className: subQuery.className, whereQuery: subQuery.whereQuery, isTopLevel: false)
         guard subQuery.limit != nil || (subQuery.skip ?? 0) > 0 else { return }
@@ -54,8 +83,18 @@ extension QueryCompiler {
         statement.append(dialect.limitClause(limit: limit, offset: offset))
     }
 
-    /// Type-aware equality of two targets (`$select`): numbers, strings, bools, Dates, Pointers and arrays.
-    private mutating func appendValuesEqual(_ left: FieldTarget, _ right: FieldTarget) {
+    /// A value `$select` compares: a column or one JSON value.
+    enum ComparedValue {
+        /// The `objectId` text column.
+        case text(String)
+        /// A date column in milliseconds.
+        case date(String)
+        /// One JSON value.
+        case json(SQLJSONReference)
+    }
+
+    /// Type-aware equality of two values (`$select`): numbers, strings, bools, Dates, Pointers and arrays.
+    mutating func appendValuesEqual(_ left: ComparedValue, _ right: ComparedValue) {
         switch (left, right) {
         case (.text(let leftColumn), .text(let rightColumn)), (.date(let leftColumn), .date(let rightColumn)):
             statement.append("\(leftColumn) = \(rightColumn)")
@@ -84,5 +123,24 @@ extension QueryCompiler {
             "(\(both(.array)) AND \(dialect.jsonText(left)) = \(dialect.jsonText(right)))",
         ]
         return "(" + alternatives.joined(separator: " OR ") + ")"
+    }
+}
+
+extension WhereQuery {
+    /// Whether a clause, in any `$or` or `$and` branch, is `$inQuery`, `$notInQuery`, `$select` or `$dontSelect`.
+    var holdsSubQueries: Bool {
+        clauses.contains { clause in
+            switch clause {
+            case .field(_, let conditions):
+                conditions.contains { condition in
+                    switch condition {
+                    case .inQuery, .notInQuery, .select, .dontSelect: true
+                    default: false
+                    }
+                }
+            case .or(let branches), .and(let branches): branches.contains(where: \.holdsSubQueries)
+            case .relatedTo: false
+            }
+        }
     }
 }

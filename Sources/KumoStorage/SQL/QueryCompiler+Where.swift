@@ -4,22 +4,23 @@ import NCMBWire
 extension QueryCompiler {
     /// What a field condition applies to.
     enum FieldTarget {
-        /// A user field (or a key path) inside a JSON document.
-        case json(SQLJSONReference)
+        /// A user field, a path into it, or the ACL (``JSONTarget``).
+        case json(JSONTarget)
         /// The `objectId` text column.
         case text(column: String)
         /// A date column in milliseconds (`createDate`, `updateDate`).
         case date(column: String)
     }
 
-    /// The target of `field` for the rows of `alias`.
-    static func target(of field: FieldName, alias: String) -> FieldTarget {
-        switch field {
-        case .objectId: .text(column: "\(alias).object_id")
-        case .createDate: .date(column: "\(alias).create_date")
-        case .updateDate: .date(column: "\(alias).update_date")
-        case .acl: .json(SQLJSONReference(column: "\(alias).acl"))
-        default: .json(SQLJSONReference(column: "\(alias).fields", field: field))
+    /// The target of `path` for the rows of `alias`: a column for `objectId`, `createDate` and `updateDate` themselves,
+    /// otherwise a JSON target.
+    func target(of path: FieldPath, alias: String) -> FieldTarget {
+        guard !path.isDotted else { return .json(jsonTarget(path, alias: alias)) }
+        switch path.root {
+        case .objectId: return .text(column: "\(alias).object_id")
+        case .createDate: return .date(column: "\(alias).create_date")
+        case .updateDate: return .date(column: "\(alias).update_date")
+        default: return .json(jsonTarget(path, alias: alias))
         }
     }
 
@@ -33,12 +34,16 @@ extension QueryCompiler {
     private mutating func appendClause(_ clause: WhereClause, alias: String, isTopLevel: Bool) {
         switch clause {
         case .field(let field, let conditions):
-            let target = QueryCompiler.target(of: field, alias: alias)
+            let target = target(of: field, alias: alias)
             appendConjunction(conditions) { compiler, condition in
                 compiler.appendCondition(condition, on: target, isTopLevel: isTopLevel)
             }
         case .or(let queries):
             appendDisjunction(queries) { compiler, query in
+                compiler.appendWhere(query, alias: alias, isTopLevel: false)
+            }
+        case .and(let queries):
+            appendConjunction(queries) { compiler, query in
                 compiler.appendWhere(query, alias: alias, isTopLevel: false)
             }
         case .relatedTo(let owner, let key):
@@ -92,7 +97,7 @@ extension QueryCompiler {
 
     // MARK: Scalars
 
-    /// Type-aware equality; `null` matches JSON null or a missing field.
+    /// Type-aware equality, with MongoDB's array semantics on JSON targets; `null` matches JSON null or a missing field.
     mutating func appendEquals(_ target: FieldTarget, _ value: JSONValue) {
         switch target {
         case .text(let column):
@@ -103,12 +108,14 @@ extension QueryCompiler {
             guard let date = QueryCompiler.date(from: value) else { return statement.append(dialect.literal(false)) }
             statement.append("\(column) = ")
             statement.bind(.integer(date.millisecondsSince1970))
-        case .json(let reference):
-            appendJSONEquals(reference, value)
+        case .json(let target):
+            guard value != .null else { return appendNullEquality(target) }
+            appendAnyValue(target, expandsArrays: true) { $0.appendJSONEquals($1, value) }
         }
     }
 
-    /// Type-aware equality of the JSON value at `reference` with an operand.
+    /// Type-aware equality of the one JSON value at `reference` with an operand (no array semantics: the callers walk
+    /// paths and elements).
     mutating func appendJSONEquals(_ reference: SQLJSONReference, _ value: JSONValue) {
         switch TypedValue(value) {
         case .null:
@@ -117,18 +124,8 @@ extension QueryCompiler {
             statement.append("(\(kindGuard(.boolean, reference))\(dialect.booleanValue(reference)) = ")
             statement.bind(.boolean(flag))
             statement.append(")")
-        case .number:
-            statement.append("(\(kindGuard(.number, reference))\(dialect.numberValue(reference)) = ")
-            statement.bind(QueryCompiler.numberBinding(value))
-            statement.append(")")
-        case .string(let text):
-            statement.append("(\(kindGuard(.string, reference))\(dialect.textValue(reference)) = ")
-            statement.bind(.text(text))
-            statement.append(")")
-        case .date(let date):
-            statement.append("(\(isDate(reference)) AND \(dialect.textValue(reference.appending(.iso))) = ")
-            statement.bind(.text(date.formatted))
-            statement.append(")")
+        case .number, .string, .date:
+            appendJSONComparison(reference, "=", value)
         case .pointer(let pointer):
             statement.append("(\(isTyped(reference, "Pointer")) AND \(dialect.textValue(reference.appending(.className))) = ")
             statement.bind(.text(pointer.className.rawValue))
@@ -162,23 +159,28 @@ extension QueryCompiler {
             guard let date = QueryCompiler.date(from: value) else { return statement.append(dialect.literal(false)) }
             statement.append("\(column) \(comparison) ")
             statement.bind(.integer(date.millisecondsSince1970))
-        case .json(let reference):
-            switch TypedValue(value) {
-            case .number:
-                statement.append("(\(kindGuard(.number, reference))\(dialect.numberValue(reference)) \(comparison) ")
-                statement.bind(QueryCompiler.numberBinding(value))
-                statement.append(")")
-            case .string(let text):
-                statement.append("(\(kindGuard(.string, reference))\(dialect.textValue(reference)) \(comparison) ")
-                statement.bind(.text(text))
-                statement.append(")")
-            case .date(let date):
-                statement.append("(\(isDate(reference)) AND \(dialect.textValue(reference.appending(.iso))) \(comparison) ")
-                statement.bind(.text(date.formatted))
-                statement.append(")")
-            default:
-                statement.append(dialect.literal(false))
-            }
+        case .json(let target):
+            appendAnyValue(target, expandsArrays: true) { $0.appendJSONComparison($1, comparison, value) }
+        }
+    }
+
+    /// `$lt`, `$lte`, `$gt`, `$gte` (and `=` for these kinds) on one JSON value.
+    private mutating func appendJSONComparison(_ reference: SQLJSONReference, _ comparison: String, _ value: JSONValue) {
+        switch TypedValue(value) {
+        case .number:
+            statement.append("(\(kindGuard(.number, reference))\(dialect.numberValue(reference)) \(comparison) ")
+            statement.bind(QueryCompiler.numberBinding(value))
+            statement.append(")")
+        case .string(let text):
+            statement.append("(\(kindGuard(.string, reference))\(dialect.textValue(reference)) \(comparison) ")
+            statement.bind(.text(text))
+            statement.append(")")
+        case .date(let date):
+            statement.append("(\(isDate(reference)) AND \(dialect.textValue(reference.appending(.iso))) \(comparison) ")
+            statement.bind(.text(date.formatted))
+            statement.append(")")
+        default:
+            statement.append(dialect.literal(false))
         }
     }
 
@@ -189,8 +191,14 @@ extension QueryCompiler {
             return appendColumnIn(column, values.compactMap(\.stringValue).map { SQLValue.text($0) })
         case .date(let column):
             return appendColumnIn(column, values.compactMap(QueryCompiler.date(from:)).map { .integer($0.millisecondsSince1970) })
-        case .json(let reference):
-            appendJSONContainedIn(reference, values)
+        case .json(let target):
+            let present = values.filter { $0 != .null }
+            var groups: [(inout QueryCompiler) -> Void] = []
+            if !present.isEmpty {
+                groups.append { $0.appendAnyValue(target, expandsArrays: true) { $0.appendJSONContainedIn($1, present) } }
+            }
+            if present.count < values.count { groups.append { $0.appendNullEquality(target) } }
+            appendDisjunction(groups) { compiler, group in group(&compiler) }
         }
     }
 
@@ -201,7 +209,7 @@ extension QueryCompiler {
         statement.append("\(column) IN (\(list))")
     }
 
-    /// `$in` on a JSON value.
+    /// `$in` on one JSON value, for operands other than `null`.
     private mutating func appendJSONContainedIn(_ reference: SQLJSONReference, _ values: [JSONValue]) {
         let numbers = values.filter(\.isNumber)
         let strings = values.compactMap(\.stringValue)
@@ -227,60 +235,61 @@ extension QueryCompiler {
         appendDisjunction(groups) { compiler, group in group(&compiler) }
     }
 
-    /// `$exists`: the key is present (even with a null value), or absent.
+    /// `$exists`: some value is reached (a key present, even with a null value), or none.
     private mutating func appendExists(_ target: FieldTarget, _ isPresent: Bool) {
-        guard case .json(let reference) = target else { return statement.append(dialect.literal(isPresent)) }
+        guard case .json(let target) = target else { return statement.append(dialect.literal(isPresent)) }
+        let exists = { (compiler: inout QueryCompiler) in
+            compiler.appendAnyValue(target, expandsArrays: false) { $0.statement.append($0.dialect.exists($1)) }
+        }
         if isPresent {
-            statement.append(dialect.exists(reference))
+            exists(&self)
         } else {
-            appendNegation { $0.statement.append($0.dialect.exists(reference)) }
+            appendNegation(exists)
         }
     }
 
-    /// `$regex` on string fields (and on `objectId`), with the engine's regular-expression function.
+    /// `$regex` on string values (and on `objectId`), with the engine's regular-expression function.
     private mutating func appendRegex(_ target: FieldTarget, _ pattern: String) {
         switch target {
         case .date:
             statement.append(dialect.literal(false))
         case .text(let column):
             statement.append(dialect.regexMatch(subject: column, pattern: statement.parameter(.text(pattern))))
-        case .json(let reference):
-            let match = dialect.regexMatch(subject: dialect.textValue(reference), pattern: statement.parameter(.text(pattern)))
-            statement.append("(\(dialect.isKind(.string, reference)) AND \(match))")
+        case .json(let target):
+            let placeholder = statement.parameter(.text(pattern))
+            appendAnyValue(target, expandsArrays: true) { compiler, reference in
+                let dialect = compiler.dialect
+                let match = dialect.regexMatch(subject: dialect.textValue(reference), pattern: placeholder)
+                compiler.statement.append("(\(dialect.isKind(.string, reference)) AND \(match))")
+            }
         }
     }
 
     // MARK: Arrays
 
-    /// `$inArray`: the array field has an element equal (type-aware) to one of the values.
+    /// `$inArray`: an array value has an element equal (type-aware) to one of the values.
     private mutating func appendArrayContainsAny(_ target: FieldTarget, _ values: [JSONValue]) {
-        guard case .json(let reference) = target, !values.isEmpty else { return statement.append(dialect.literal(false)) }
-        statement.append("(\(dialect.isKind(.array, reference)) AND ")
-        appendElementExists(in: reference) { compiler, element in
-            compiler.appendDisjunction(values) { compiler, value in compiler.appendJSONEquals(element, value) }
+        guard case .json(let target) = target, !values.isEmpty else { return statement.append(dialect.literal(false)) }
+        appendAnyValue(target, expandsArrays: false) { compiler, reference in
+            compiler.statement.append("(\(compiler.dialect.isKind(.array, reference)) AND ")
+            compiler.appendElementExists(in: reference) { compiler, element in
+                compiler.appendDisjunction(values) { compiler, value in compiler.appendJSONEquals(element, value) }
+            }
+            compiler.statement.append(")")
         }
-        statement.append(")")
     }
 
-    /// `$all`: the array field has, for every value, an element equal to it.
+    /// `$all`: an array value has, for every value, an element equal to it.
     private mutating func appendArrayContainsAll(_ target: FieldTarget, _ values: [JSONValue]) {
-        guard case .json(let reference) = target else { return statement.append(dialect.literal(false)) }
-        statement.append("(\(dialect.isKind(.array, reference))")
-        for value in values {
-            statement.append(" AND ")
-            appendElementExists(in: reference) { compiler, element in compiler.appendJSONEquals(element, value) }
+        guard case .json(let target) = target else { return statement.append(dialect.literal(false)) }
+        appendAnyValue(target, expandsArrays: false) { compiler, reference in
+            compiler.statement.append("(\(compiler.dialect.isKind(.array, reference))")
+            for value in values {
+                compiler.statement.append(" AND ")
+                compiler.appendElementExists(in: reference) { compiler, element in compiler.appendJSONEquals(element, value) }
+            }
+            compiler.statement.append(")")
         }
-        statement.append(")")
-    }
-
-    /// `EXISTS (SELECT 1 FROM <elements of reference> WHERE <condition on the element>)`.
-    private mutating func appendElementExists(
-        in reference: SQLJSONReference, _ condition: (inout QueryCompiler, SQLJSONReference) -> Void
-    ) {
-        let alias = makeAlias("e")
-        statement.append("EXISTS (SELECT 1 FROM \(dialect.arrayElements(of: reference, alias: alias)) WHERE ")
-        condition(&self, SQLJSONReference(elementAlias: alias))
-        statement.append(")")
     }
 
     // MARK: Typed values
@@ -295,6 +304,11 @@ extension QueryCompiler {
 
     /// True when the value at `reference` is an object whose `__type` is `type`.
     func isTyped(_ reference: SQLJSONReference, _ type: String) -> String {
+        QueryCompiler.isTyped(reference, type, dialect: dialect)
+    }
+
+    /// ``isTyped(_:_:)`` in `dialect`.
+    static func isTyped(_ reference: SQLJSONReference, _ type: String, dialect: any SQLDialect) -> String {
         // The type names are compiler constants, not request values.
         "\(dialect.textValue(reference.appending(.type))) = '\(type)'"
     }

@@ -59,6 +59,9 @@ package struct QueryCompiler {
     var nearSphereDistance: String?
     /// Whether the statement being compiled is a page ordered by `$nearSphere` distance (no `order` was sent).
     var ordersByDistance = false
+    /// The class filter of each alias whose rows are filtered by class, with its values bound: repeated in array
+    /// disjunctions (``appendAnyValue(_:expandsArrays:_:)``).
+    var classFilters: [String: String] = [:]
 
     private init(dialect: any SQLDialect, applicationId: String, access: AccessContext) {
         self.dialect = dialect
@@ -184,7 +187,9 @@ package struct QueryCompiler {
 
     /// `class filter AND where AND readable` for the rows of `alias`.
     mutating func appendFilter(alias: String, className: ClassName, whereQuery: WhereQuery, isTopLevel: Bool) {
-        appendClassFilter(alias: alias, className: className)
+        let classFilter = statement.classFilter(alias: alias, applicationId: applicationId, className: className)
+        classFilters[alias] = classFilter
+        statement.append(classFilter)
         if !whereQuery.isEmpty {
             statement.append(" AND ")
             appendWhere(whereQuery, alias: alias, isTopLevel: isTopLevel)

@@ -48,6 +48,22 @@ package protocol SQLDialect: Sendable {
     /// member's name, and its value is addressed with `SQLJSONReference(elementAlias: alias)`.
     func objectMembers(of column: String, alias: String) -> String
 
+    /// A `FROM` item iterating the value at `reference` itself when it is an object, or each element when it is an
+    /// array (no rows otherwise), named `alias` and addressed with `SQLJSONReference(elementAlias: alias)`: one step of a
+    /// dotted path below a value that may be an array (docs/decisions/0104-dotted-paths.md). Rows that are not objects
+    /// may appear; the keys read below them are missing.
+    func objectsOrElements(of reference: SQLJSONReference, alias: String) -> String
+
+    /// A `FROM` item whose one row, if any, is the element at position `index` of the array at `reference`, or the
+    /// member of the object at `reference` whose key is those digits, named `alias` and addressed with
+    /// `SQLJSONReference(elementAlias: alias)`; plus the condition (if any) the statement's `WHERE` must add to keep
+    /// only that row.
+    func member(of reference: SQLJSONReference, index: Int, alias: String) -> (source: String, condition: String?)
+
+    /// The JSON string of the SQL text expression `text`, as a JSON document that ``SQLJSONReference/init(column:)`` can
+    /// address (a Relation member's objectId compared as a path's value).
+    func jsonText(ofText text: String) -> String
+
     /// True when the text expression `subject` matches the regular expression `pattern` (a placeholder).
     func regexMatch(subject: String, pattern: String) -> String
 
@@ -91,6 +107,11 @@ package protocol SQLDialect: Sendable {
     /// The statement creating index `name` on `objects` over `class_id` and `expressions`, holding only rows where the
     /// first expression is not `NULL`; idempotent, and without blocking writes where the engine can build that way.
     func createIndex(name: String, expressions: [String]) -> String
+
+    /// The statement creating index `name` on `objects (class_id)` over only the rows where `predicate` holds;
+    /// idempotent, and without blocking writes where the engine can build that way (the array companion of an index,
+    /// docs/decisions/0105-indexes-on-paths-and-arrays.md).
+    func createPartialIndex(name: String, predicate: String) -> String
 
     /// The statement removing index `name`; idempotent.
     func dropIndex(name: String) -> String

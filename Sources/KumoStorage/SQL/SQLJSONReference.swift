@@ -2,8 +2,9 @@ package import NCMBWire
 
 /// Where a JSON value sits: a key path inside a JSON column, or inside one element of an array being iterated.
 ///
-/// Path keys are validated field names or the fixed keys of NCMB typed values (``TypedKey``), so a dialect may write
-/// them as literal JSON paths (docs/architecture.md#principles): no request text can reach the SQL this way.
+/// Path keys are the segments of validated field paths (names of letters, digits and `_`, or array positions) or the
+/// fixed keys of NCMB typed values (``TypedKey``), so a dialect may write them as literal JSON paths
+/// (docs/architecture.md#principles): no request text can reach the SQL this way.
 package struct SQLJSONReference: Sendable, Hashable {
     /// What the path starts from.
     package enum Base: Sendable, Hashable {
@@ -31,13 +32,20 @@ package struct SQLJSONReference: Sendable, Hashable {
 
     /// What the path starts from.
     package let base: Base
-    /// Object keys below the base, outermost first; empty means the base value itself.
-    package let path: [String]
+    /// Keys below the base, outermost first; empty means the base value itself. A ``FieldPath/Key/index(_:)`` is an
+    /// array position (on PostgreSQL also the object key of those digits).
+    package let path: [FieldPath.Key]
 
     /// A field of a JSON column: `fields` `points` → `$.points`.
     package init(column: String, field: FieldName) {
         self.base = .column(column)
-        self.path = [field.rawValue]
+        self.path = [.name(field.rawValue)]
+    }
+
+    /// A field path in a JSON column: `fields` `hash.arr.0` → `$.hash.arr[0]`.
+    package init(column: String, path: FieldPath) {
+        self.base = .column(column)
+        self.path = [.name(path.root.rawValue)] + path.keys
     }
 
     /// The whole JSON document of a column.
@@ -52,19 +60,24 @@ package struct SQLJSONReference: Sendable, Hashable {
         self.path = []
     }
 
-    private init(base: Base, path: [String]) {
+    private init(base: Base, path: [FieldPath.Key]) {
         self.base = base
         self.path = path
     }
 
     /// The reference one level down, at a typed-value key.
     package func appending(_ key: TypedKey) -> SQLJSONReference {
-        SQLJSONReference(base: base, path: path + [key.rawValue])
+        SQLJSONReference(base: base, path: path + [.name(key.rawValue)])
     }
 
     /// The reference one level down, at a field name.
     package func appending(field: FieldName) -> SQLJSONReference {
-        SQLJSONReference(base: base, path: path + [field.rawValue])
+        SQLJSONReference(base: base, path: path + [.name(field.rawValue)])
+    }
+
+    /// The reference one level down, at a segment of a field path.
+    package func appending(key: FieldPath.Key) -> SQLJSONReference {
+        SQLJSONReference(base: base, path: path + [key])
     }
 }
 

@@ -17,7 +17,7 @@ package struct IndexPlan: Sendable, Hashable {
 }
 
 extension IndexStore {
-    /// Turns field specifications (`score`, `score:number`, in index order) into indexed fields. A field without a kind
+    /// Turns field specifications (`score`, `score:number`, `hash.n:number`, in index order) into indexed fields. A field without a kind
     /// gets the kind most of the class's objects hold in it (among the first 10 000).
     ///
     /// - Throws: ``IndexPlanningError`` for a malformed specification, an unknown kind, a column field, a field given
@@ -32,14 +32,15 @@ extension IndexStore {
         var notes: [String] = []
         for specification in specifications {
             let parts = specification.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count <= 2, let field = FieldName(parts[0]) else {
-                throw IndexPlanningError("'\(specification)' is not a field: use NAME or NAME:KIND with KIND one of \(kinds).")
+            guard parts.count <= 2, let field = FieldPath(parts[0]) else {
+                throw IndexPlanningError(
+                    "'\(specification)' is not a field: use NAME, NAME:KIND or a path such as hash.n:number, with KIND one of \(kinds).")
             }
-            guard ![FieldName.objectId, .createDate, .updateDate, .acl].contains(field) else {
-                throw IndexPlanningError("\(field.rawValue) is a column with its own index: index user fields only.")
+            guard ![FieldName.objectId, .createDate, .updateDate, .acl].contains(field.root) else {
+                throw IndexPlanningError("\(field.root.rawValue) is a column with its own index: index user fields only.")
             }
             guard !fields.contains(where: { $0.field == field }) else {
-                throw IndexPlanningError("\(field.rawValue) is given twice.")
+                throw IndexPlanningError("\(field.text) is given twice.")
             }
             if parts.count == 2 {
                 guard let kind = IndexValueKind(rawValue: parts[1]) else {
@@ -51,13 +52,13 @@ extension IndexStore {
             let held = try await valueKinds(applicationId: applicationId, className: className, field: field)
             guard let (kind, count) = held.max(by: { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }) else {
                 throw IndexPlanningError(
-                    "No object of \(className.rawValue) holds \(field.rawValue) as one of \(kinds) yet: give its kind, e.g. \(field.rawValue):number.")
+                    "No object of \(className.rawValue) holds \(field.text) as one of \(kinds) yet: give its kind, e.g. \(field.text):number.")
             }
             fields.append(IndexedField(field, kind))
-            notes.append("\(field.rawValue): \(kind.rawValue) (held by \(count) of the objects looked at)")
+            notes.append("\(field.text): \(kind.rawValue) (held by \(count) of the objects looked at)")
             for (other, otherCount) in held.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where other != kind {
                 notes.append(
-                    "\(field.rawValue) also holds \(otherCount) \(other.rawValue) value(s): queries still find those objects, without the index")
+                    "\(field.text) also holds \(otherCount) \(other.rawValue) value(s): queries still find those objects, without the index")
             }
         }
         return IndexPlan(fields: fields, notes: notes)

@@ -25,11 +25,12 @@ package struct SQLIndexStore<Engine: SQLEngine>: IndexStore {
         let objectCount = try await engine.read(.singleStatement) { executor in try await executor.rows(count) }
             .first?.integer("count") ?? 0
         do {
-            // Also when the metadata exists: the statement is idempotent, and repairs an index dropped by hand.
-            try await engine.maintain(IndexStatements.create(index, dialect: dialect))
+            // Also when the metadata exists: the statements are idempotent, and repair an index dropped by hand or
+            // give an index made before arrays were matched its companions (docs/decisions/0105-…).
+            for statement in IndexStatements.create(index, dialect: dialect) { try await engine.maintain(statement) }
         } catch {
             // PostgreSQL leaves an invalid index behind when a concurrent build fails.
-            try? await engine.maintain(IndexStatements.drop(name: index.name, dialect: dialect))
+            for statement in IndexStatements.drop(name: index.name, dialect: dialect) { try? await engine.maintain(statement) }
             throw error
         }
         if let analyze = dialect.analyzeObjects {
@@ -47,12 +48,12 @@ package struct SQLIndexStore<Engine: SQLEngine>: IndexStore {
         guard let index = try await indexes(applicationId: applicationId, className: className).first(where: { $0.name == name })
         else { throw StorageError.notFound }
         let dialect = engine.dialect
-        try await engine.maintain(IndexStatements.drop(name: name, dialect: dialect))
+        for statement in IndexStatements.drop(name: name, dialect: dialect) { try await engine.maintain(statement) }
         let delete = IndexStatements.delete(index, dialect: dialect)
         try await engine.write { executor in _ = try await executor.rows(delete) }
     }
 
-    package func valueKinds(applicationId: String, className: ClassName, field: FieldName) async throws -> [IndexValueKind: Int] {
+    package func valueKinds(applicationId: String, className: ClassName, field: FieldPath) async throws -> [IndexValueKind: Int] {
         let statement = IndexStatements.valueKinds(
             applicationId: applicationId, className: className, field: field, dialect: engine.dialect)
         let rows = try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
@@ -99,12 +100,12 @@ package struct SQLIndexStore<Engine: SQLEngine>: IndexStore {
         try await engine.write { executor in _ = try await executor.rows(statement) }
     }
 
-    /// Refuses an index of no fields, more than ``ClassIndex/maximumFieldCount``, a field twice, or a column field
-    /// (`objectId`, `createDate`, `updateDate`, `acl`: columns with their own indexes).
+    /// Refuses an index of no fields, more than ``ClassIndex/maximumFieldCount``, a field twice, or a column field or a
+    /// path below one (`objectId`, `createDate`, `updateDate`, `acl`: columns with their own indexes).
     static func validate(_ fields: [IndexedField]) throws {
-        let names = fields.map(\.field)
-        guard !fields.isEmpty, fields.count <= ClassIndex.maximumFieldCount, Set(names).count == names.count,
-            !names.contains(where: { [.objectId, .createDate, .updateDate, .acl].contains($0) })
+        let paths = fields.map(\.field)
+        guard !fields.isEmpty, fields.count <= ClassIndex.maximumFieldCount, Set(paths).count == paths.count,
+            !paths.contains(where: { [FieldName.objectId, .createDate, .updateDate, .acl].contains($0.root) })
         else { throw StorageError.invalid(APIError(.invalidValue, "fields")) }
     }
 }

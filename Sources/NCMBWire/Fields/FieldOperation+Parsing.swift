@@ -141,13 +141,18 @@ extension JSONValue {
     /// that does not parse → `invalidDate` with the field's name (E400004 in a body, E400002 in a query), a bad GeoPoint
     /// → E403006 `"Invalid GeoPoint value."`, anything else → E400002 `"<field> is invalid."`.
     func checkingTypedValues(normalizes: Bool, field: FieldName, invalidDate: APIErrorCode) throws(APIError) -> JSONValue {
+        try checkingTypedValues(normalizes: normalizes, fieldText: field.rawValue, invalidDate: invalidDate)
+    }
+
+    /// ``checkingTypedValues(normalizes:field:invalidDate:)`` for a field named by its text (a dotted path of a query).
+    func checkingTypedValues(normalizes: Bool, fieldText: String, invalidDate: APIErrorCode) throws(APIError) -> JSONValue {
         do throws(TypedValueProblem) {
             return try checkingTypedValues(normalizes: normalizes)
         } catch {
             switch error {
-            case .invalidDate: throw APIError(invalidDate, field.rawValue)
+            case .invalidDate: throw APIError(invalidDate, fieldText)
             case .invalidGeoPoint: throw APIError(.invalidGeoPointValue)
-            case .invalidPointer, .forbiddenType: throw APIError(.invalidType, field.rawValue)
+            case .invalidPointer, .forbiddenType: throw APIError(.invalidType, fieldText)
             }
         }
     }

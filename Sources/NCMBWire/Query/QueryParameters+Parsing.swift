@@ -3,7 +3,8 @@ extension QueryParameters {
     /// (docs/wire/endpoints/queries.md).
     ///
     /// `where` is JSON text; `order`, `include` and `keys` are comma-separated (spaces around items and empty items are
-    /// ignored); `include` items are dotted pointer paths such as `post.author`. An empty value means the parameter is
+    /// ignored); `include` items are dotted pointer paths such as `post.author`; `order` and `keys` items may be dotted paths
+    /// (`hash.n`), and a dotted `keys` item keeps its whole top-level field. An empty value means the parameter is
     /// absent, unknown names are ignored, and when a name repeats the last value wins.
     ///
     /// - Parameter queryItems: The pairs in the order received.
@@ -58,7 +59,7 @@ extension QueryParameters {
             // Only separators (`keys=,`, `keys=%20`) name no field: the same as an empty `keys`, every field (found by
             // the fuzz targets of issue 16: `[]` would have returned objects without their fields, and printed back
             // as no `keys` at all).
-            keys = names.isEmpty ? nil : try names.map { name throws(APIError) in try FieldName(validating: name) }
+            keys = names.isEmpty ? nil : try QueryParameters.keyFields(names)
         }
     }
 
@@ -88,6 +89,17 @@ extension QueryParameters {
             }
             return String(item[first...last])
         }
+    }
+
+    /// The fields `keys` keeps: a dotted item (`hash.a`) keeps its whole top-level field (`hash`), once
+    /// (docs/decisions/0104-dotted-paths.md).
+    private static func keyFields(_ names: [String]) throws(APIError) -> [FieldName] {
+        var fields: [FieldName] = []
+        for name in names {
+            let field = try FieldPath(validating: name).root
+            if !fields.contains(field) { fields.append(field) }
+        }
+        return fields
     }
 
     /// One `include` item: a dotted path of field names.

@@ -1,19 +1,19 @@
 extension SortKey {
-    /// Reads one key of an `order` parameter: `points` (ascending) or `-points` (descending)
-    /// (docs/wire/endpoints/queries.md).
+    /// Reads one key of an `order` parameter: `points` (ascending) or `-points` (descending), also a dotted path such
+    /// as `-hash.n` (docs/wire/endpoints/queries.md, docs/decisions/0104-dotted-paths.md).
     ///
     /// - Parameter text: The key as sent, without surrounding spaces.
-    /// - Throws: E400002 `"<text> is invalid."` when the name after the optional `-` is not a valid field name.
+    /// - Throws: E400002 `"<text> is invalid."` when what follows the optional `-` is not a valid field or path.
     package init(parsing text: String) throws(APIError) {
         let isDescending = text.hasPrefix("-")
-        guard let field = FieldName(String(isDescending ? text.dropFirst() : text[...])) else {
+        guard let field = FieldPath(String(isDescending ? text.dropFirst() : text[...])) else {
             throw APIError(.invalidType, text)
         }
         self.init(field: field, isDescending: isDescending)
     }
 
     /// The key as an `order` parameter writes it: `points` or `-points`.
-    package var text: String { isDescending ? "-" + field.rawValue : field.rawValue }
+    package var text: String { isDescending ? "-" + field.text : field.text }
 
     /// Reads a comma-separated `order` value such as `score,-createDate`.
     ///

@@ -30,7 +30,7 @@ extension WhereQuery {
                 switch clause {
                 case .field(_, let conditions):
                     for condition in conditions { add(condition) }
-                case .or(let branches):
+                case .or(let branches), .and(let branches):
                     for branch in branches { add(branch) }
                 case .relatedTo:
                     self.conditions += 1

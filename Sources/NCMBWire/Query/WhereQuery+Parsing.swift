@@ -11,7 +11,8 @@ extension WhereQuery {
     /// Reads the decoded JSON of a `where` parameter and validates it (docs/wire/query-operators.md,
     /// docs/decisions/0011-extensions.md).
     ///
-    /// Each top-level key is a field name, `$or` or `$relatedTo`. A field's value is an operator object when it is a
+    /// Each top-level key is a field name or a dotted path (`hash.a`, docs/decisions/0104-dotted-paths.md), `$or`,
+    /// `$and` or `$relatedTo`. A field's value is an operator object when it is a
     /// non-empty object whose keys all start with `$`; any other value (scalars, `null`, arrays, typed values such as
     /// Dates and Pointers, plain objects) is compared for equality. Operands keep the form the client sent.
     ///
@@ -37,27 +38,29 @@ extension WhereQuery {
         for (key, value) in object {
             switch key {
             case "$or":
-                clauses.append(.or(try WhereQuery.parseOrBranches(value, depth: depth)))
+                clauses.append(.or(try WhereQuery.parseBranches(value, of: key, depth: depth)))
+            case "$and":
+                clauses.append(.and(try WhereQuery.parseBranches(value, of: key, depth: depth)))
             case "$relatedTo":
                 let (owner, relationKey) = try WhereQuery.parseRelatedTo(value)
                 clauses.append(.relatedTo(owner: owner, key: relationKey))
             default:
                 guard !key.hasPrefix("$") else { throw APIError(.invalidType, key) }
-                let field = try FieldName(validating: key)
+                let field = try FieldPath(validating: key)
                 clauses.append(.field(field, try FieldCondition.parseConditions(value, field: field, depth: depth)))
             }
         }
         self.init(clauses)
     }
 
-    /// Reads `[{…},{…}]`, the value of `$or`.
-    private static func parseOrBranches(_ value: JSONValue, depth: Int) throws(APIError) -> [WhereQuery] {
-        guard let elements = value.arrayValue else { throw APIError(.invalidType, "$or") }
-        guard (1...maximumOrBranchCount).contains(elements.count) else { throw APIError(.invalidValue, "$or") }
+    /// Reads `[{…},{…}]`, the value of `$or` or `$and` (named by `key` in errors).
+    private static func parseBranches(_ value: JSONValue, of key: String, depth: Int) throws(APIError) -> [WhereQuery] {
+        guard let elements = value.arrayValue else { throw APIError(.invalidType, key) }
+        guard (1...maximumOrBranchCount).contains(elements.count) else { throw APIError(.invalidValue, key) }
         var branches: [WhereQuery] = []
         branches.reserveCapacity(elements.count)
         for element in elements {
-            guard let branch = element.objectValue else { throw APIError(.invalidType, "$or") }
+            guard let branch = element.objectValue else { throw APIError(.invalidType, key) }
             branches.append(try WhereQuery(parsing: branch, depth: depth + 1))
         }
         return branches
@@ -79,12 +82,12 @@ extension FieldCondition {
     ]
 
     /// Reads the value of one field in a `where` object: a plain value (equality) or an operator object.
-    static func parseConditions(_ value: JSONValue, field: FieldName, depth: Int) throws(APIError) -> [FieldCondition] {
+    static func parseConditions(_ value: JSONValue, field: FieldPath, depth: Int) throws(APIError) -> [FieldCondition] {
         guard case .object(let object) = value, object.keys.contains(where: { $0.hasPrefix("$") }) else {
             return [.equalTo(try QueryOperand.equality(value, field: field))]
         }
         // A mix such as {"$gt":1,"lt":5} is most likely a typo; comparing for equality would hide it.
-        guard object.keys.allSatisfy({ $0.hasPrefix("$") }) else { throw APIError(.invalidType, field.rawValue) }
+        guard object.keys.allSatisfy({ $0.hasPrefix("$") }) else { throw APIError(.invalidType, field.text) }
         let maximumDistance = try QueryOperand.maximumDistance(in: object)
         var conditions: [FieldCondition] = []
         conditions.reserveCapacity(object.count)
@@ -101,7 +104,7 @@ extension FieldCondition {
 
     /// Reads one `$` operator other than `$nearSphere` and the distances that qualify it.
     private static func parseOperator(
-        _ key: String, _ operand: JSONValue, field: FieldName, depth: Int
+        _ key: String, _ operand: JSONValue, field: FieldPath, depth: Int
     ) throws(APIError) -> FieldCondition {
         switch key {
         case "$ne": return .notEqualTo(try QueryOperand.notEqual(operand, field: field))
@@ -115,7 +118,7 @@ extension FieldCondition {
         case "$ninArray": return .notInArray(try QueryOperand.array(operand, field: field))
         case "$all": return .containsAll(try QueryOperand.array(operand, field: field))
         case "$exists":
-            guard let flag = operand.boolValue else { throw APIError(.invalidType, field.rawValue) }
+            guard let flag = operand.boolValue else { throw APIError(.invalidType, field.text) }
             return .exists(flag)
         case "$regex": return .regex(try QueryOperand.regularExpression(operand, field: field))
         case "$inQuery": return .inQuery(try QueryOperand.subQuery(operand, field: field, depth: depth))

@@ -12,6 +12,7 @@ extension WhereQuery {
         var object = JSONObject()
         var overflow: [WhereClause] = []
         var placedBranches: [WhereQuery]?
+        var placedConjunction = false
         for clause in clauses {
             switch clause {
             case .field(let field, let conditions):
@@ -29,6 +30,13 @@ extension WhereQuery {
                 }
                 placedBranches = branches
                 object["$or"] = .array(branches.map(\.json))
+            case .and(let queries):
+                guard !placedConjunction else {
+                    overflow.append(clause)
+                    continue
+                }
+                placedConjunction = true
+                object["$and"] = .array(queries.map(\.json))
             case .relatedTo(let owner, let key):
                 guard !object.contains("$relatedTo") else {
                     overflow.append(clause)
@@ -48,22 +56,22 @@ extension WhereQuery {
     }
 
     /// Places a plain equality value, or defers it when the field already has a value.
-    private static func place(value: JSONValue, field: FieldName, in object: inout JSONObject, overflow: inout [WhereClause]) {
-        guard !object.contains(field.rawValue) else {
+    private static func place(value: JSONValue, field: FieldPath, in object: inout JSONObject, overflow: inout [WhereClause]) {
+        guard !object.contains(field.text) else {
             overflow.append(.field(field, [.equalTo(value)]))
             return
         }
         // An object with `$` keys would read back as operators; `$in` with that one value is the closest equality.
-        object[field.rawValue] = isOperatorObject(value) ? ["$in": [value]] : value
+        object[field.text] = isOperatorObject(value) ? ["$in": [value]] : value
     }
 
     /// Places one condition into the field's operator object, or defers it when its keys are taken.
     private static func place(
-        _ condition: FieldCondition, field: FieldName, in object: inout JSONObject, overflow: inout [WhereClause]
+        _ condition: FieldCondition, field: FieldPath, in object: inout JSONObject, overflow: inout [WhereClause]
     ) {
         let operators = condition.operatorPairs
         let existing: JSONObject
-        switch object[field.rawValue] {
+        switch object[field.text] {
         case nil:
             existing = JSONObject()
         case .object(let fieldObject)? where isOperatorObject(.object(fieldObject)):
@@ -78,7 +86,7 @@ extension WhereQuery {
         }
         var merged = existing
         for (key, operand) in operators { merged[key] = operand }
-        object[field.rawValue] = .object(merged)
+        object[field.text] = .object(merged)
     }
 
     /// Whether a field value would read back as an operator object rather than an equality value.
@@ -109,8 +117,8 @@ extension FieldCondition {
         case .containsAll(let values): [("$all", .array(values))]
         case .inQuery(let query): [("$inQuery", query.json)]
         case .notInQuery(let query): [("$notInQuery", query.json)]
-        case .select(let query, let key): [("$select", ["query": query.json, "key": .string(key.rawValue)])]
-        case .dontSelect(let query, let key): [("$dontSelect", ["query": query.json, "key": .string(key.rawValue)])]
+        case .select(let query, let key): [("$select", ["query": query.json, "key": .string(key.text)])]
+        case .dontSelect(let query, let key): [("$dontSelect", ["query": query.json, "key": .string(key.text)])]
         case .nearSphere(let point, let maximumDistance):
             [("$nearSphere", point.json)] + (maximumDistance.map { [$0.pair] } ?? [])
         case .withinBox(let southwest, let northeast): [("$within", ["$box": [southwest.json, northeast.json]])]

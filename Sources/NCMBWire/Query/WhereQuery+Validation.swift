@@ -5,24 +5,24 @@
 /// (docs/wire/field-types.md#types).
 enum QueryOperand {
     /// An equality operand: any JSON value whose typed values (`__type`) are well formed.
-    static func equality(_ operand: JSONValue, field: FieldName) throws(APIError) -> JSONValue {
+    static func equality(_ operand: JSONValue, field: FieldPath) throws(APIError) -> JSONValue {
         try checked(operand, field: field)
     }
 
     /// A `$ne` operand: `null`, a boolean, number or string, a Date or a Pointer.
-    static func notEqual(_ operand: JSONValue, field: FieldName) throws(APIError) -> JSONValue {
+    static func notEqual(_ operand: JSONValue, field: FieldPath) throws(APIError) -> JSONValue {
         let value = try checked(operand, field: field)
         switch TypedValue(value) {
         case .null, .bool, .number, .string, .date, .pointer: return value
-        case .geoPoint, .relation, .array, .object: throw APIError(.invalidType, field.rawValue)
+        case .geoPoint, .relation, .array, .object: throw APIError(.invalidType, field.text)
         }
     }
 
     /// A `$lt`, `$lte`, `$gt` or `$gte` operand: a number, a string or a Date.
-    static func comparable(_ operand: JSONValue, field: FieldName) throws(APIError) -> JSONValue {
+    static func comparable(_ operand: JSONValue, field: FieldPath) throws(APIError) -> JSONValue {
         switch TypedValue(operand) {
         case .number, .string, .date: return operand
-        default: throw APIError(.invalidType, field.rawValue)
+        default: throw APIError(.invalidType, field.text)
         }
     }
 
@@ -30,9 +30,9 @@ enum QueryOperand {
     ///
     /// - Throws: E400002 when it is not an array or holds a malformed typed value; E400005
     ///   `"<field> is not a valid value."` when it is too long.
-    static func array(_ operand: JSONValue, field: FieldName) throws(APIError) -> [JSONValue] {
-        guard let elements = operand.arrayValue else { throw APIError(.invalidType, field.rawValue) }
-        guard elements.count <= WhereQuery.maximumArrayOperandCount else { throw APIError(.invalidValue, field.rawValue) }
+    static func array(_ operand: JSONValue, field: FieldPath) throws(APIError) -> [JSONValue] {
+        guard let elements = operand.arrayValue else { throw APIError(.invalidType, field.text) }
+        guard elements.count <= WhereQuery.maximumArrayOperandCount else { throw APIError(.invalidValue, field.text) }
         var checkedElements: [JSONValue] = []
         checkedElements.reserveCapacity(elements.count)
         for element in elements { checkedElements.append(try checked(element, field: field)) }
@@ -40,9 +40,9 @@ enum QueryOperand {
     }
 
     /// A `$regex` operand: a string that compiles as a regular expression.
-    static func regularExpression(_ operand: JSONValue, field: FieldName) throws(APIError) -> String {
+    static func regularExpression(_ operand: JSONValue, field: FieldPath) throws(APIError) -> String {
         guard let pattern = operand.stringValue, isValidRegularExpression(pattern) else {
-            throw APIError(.invalidType, field.rawValue)
+            throw APIError(.invalidType, field.text)
         }
         return pattern
     }
@@ -63,8 +63,8 @@ enum QueryOperand {
     /// - Throws: E400002 `"<field> is invalid."` for a malformed operand, `"<className> is invalid."` for an invalid class
     ///   name; E400005 `"limit is not a valid value."` or `"skip is not a valid value."` for an out-of-range limit or skip;
     ///   E400005 `"where is not a valid value."` when nesting too deep.
-    static func subQuery(_ operand: JSONValue, field: FieldName, depth: Int) throws(APIError) -> SubQuery {
-        let invalid = APIError(.invalidType, field.rawValue)
+    static func subQuery(_ operand: JSONValue, field: FieldPath, depth: Int) throws(APIError) -> SubQuery {
+        let invalid = APIError(.invalidType, field.text)
         guard depth < WhereQuery.maximumNestingDepth else { throw APIError(.invalidValue, "where") }
         guard let object = operand.objectValue, let classText = object["className"]?.stringValue else { throw invalid }
         var query = SubQuery(className: try ClassName(validating: classText))
@@ -97,12 +97,12 @@ enum QueryOperand {
         return query
     }
 
-    /// A `$select` or `$dontSelect` operand: `{"query":{…sub-query…},"key":"<field>"}`.
-    static func selection(_ operand: JSONValue, field: FieldName, depth: Int) throws(APIError) -> (SubQuery, FieldName) {
+    /// A `$select` or `$dontSelect` operand: `{"query":{…sub-query…},"key":"<field or dotted path>"}`.
+    static func selection(_ operand: JSONValue, field: FieldPath, depth: Int) throws(APIError) -> (SubQuery, FieldPath) {
         guard let object = operand.objectValue, let queryValue = object["query"], let keyText = object["key"]?.stringValue
-        else { throw APIError(.invalidType, field.rawValue) }
+        else { throw APIError(.invalidType, field.text) }
         let query = try subQuery(queryValue, field: field, depth: depth)
-        return (query, try FieldName(validating: keyText))
+        return (query, try FieldPath(validating: keyText))
     }
 
     /// A GeoPoint operand of `$nearSphere` or `$box`.
@@ -147,7 +147,7 @@ enum QueryOperand {
     }
 
     /// The operand with its typed values checked, or the error a query gets for a malformed one.
-    private static func checked(_ operand: JSONValue, field: FieldName) throws(APIError) -> JSONValue {
-        try operand.checkingTypedValues(normalizes: false, field: field, invalidDate: .invalidType)
+    private static func checked(_ operand: JSONValue, field: FieldPath) throws(APIError) -> JSONValue {
+        try operand.checkingTypedValues(normalizes: false, fieldText: field.text, invalidDate: .invalidType)
     }
 }

@@ -19,12 +19,20 @@ package struct WhereQuery: Sendable, Hashable {
 
 /// One top-level clause of a `where` object.
 package enum WhereClause: Sendable, Hashable {
-    /// Conditions on one field, combined with AND: `{"number":{"$gt":1,"$lt":5}}` or `{"number":1}`.
-    case field(FieldName, [FieldCondition])
+    /// Conditions on one field or dotted path, combined with AND: `{"number":{"$gt":1,"$lt":5}}`, `{"number":1}`,
+    /// `{"hash.a":"b"}` (docs/decisions/0104-dotted-paths.md).
+    case field(FieldPath, [FieldCondition])
     /// `{"$or":[{…},{…}]}`: at least one sub-query holds.
     case or([WhereQuery])
+    /// `{"$and":[{…},{…}]}`: every sub-query holds (MongoDB's `$and`, which NCMB passed through).
+    case and([WhereQuery])
     /// `{"$relatedTo":{"object":<Pointer>,"key":"<relation field>"}}`: objects in that relation of that object.
     case relatedTo(owner: Pointer, key: FieldName)
+
+    /// Conditions on one plain field: the form code that builds queries uses.
+    package static func field(_ name: FieldName, _ conditions: [FieldCondition]) -> WhereClause {
+        .field(FieldPath(name), conditions)
+    }
 }
 
 /// A condition on one field (docs/wire/query-operators.md and docs/decisions/0011-extensions.md).
@@ -63,16 +71,26 @@ package enum FieldCondition: Sendable, Hashable {
     /// `$notInQuery` (docs/decisions/0011-extensions.md): the pointer field points at no object that the sub-query
     /// returns.
     case notInQuery(SubQuery)
-    /// `$select`: the field's value equals `key` of some object the sub-query returns.
-    case select(SubQuery, key: FieldName)
+    /// `$select`: the field's value equals `key` (a field or a dotted path) of some object the sub-query returns.
+    case select(SubQuery, key: FieldPath)
     /// `$dontSelect` (docs/decisions/0011-extensions.md): the field's value equals `key` of no object the sub-query
     /// returns.
-    case dontSelect(SubQuery, key: FieldName)
+    case dontSelect(SubQuery, key: FieldPath)
     /// `$nearSphere`, optionally bounded by `$maxDistanceInKilometers`/`…InMiles`/`…InRadians`; results are ordered by
     /// distance unless the request gives an `order`.
     case nearSphere(GeoPoint, maximumDistance: GeoDistance?)
     /// `$within: {$box: [southwest, northeast]}`
     case withinBox(southwest: GeoPoint, northeast: GeoPoint)
+}
+
+extension FieldCondition {
+    /// `$select` with a plain field as `key`: the form code that builds queries uses.
+    package static func select(_ subQuery: SubQuery, key: FieldName) -> FieldCondition { .select(subQuery, key: FieldPath(key)) }
+
+    /// `$dontSelect` with a plain field as `key`.
+    package static func dontSelect(_ subQuery: SubQuery, key: FieldName) -> FieldCondition {
+        .dontSelect(subQuery, key: FieldPath(key))
+    }
 }
 
 /// A query nested in `$inQuery`, `$notInQuery`, `$select` or `$dontSelect`.

@@ -6,8 +6,8 @@ import NCMBWire
 /// The data every scenario runs against, seeded in-process before the server starts.
 ///
 /// An application with fresh keys; `BenchOwner` objects; and `BenchItem` objects with a number (`score` 0…999, spread
-/// evenly), a real number (`ratio`), strings (`name`, `category` of ten values), a Date (`releasedAt`), a Pointer to an
-/// owner (`owner`) and a counter for the Increment scenario. Items have distinct `createDate`s, one millisecond apart.
+/// evenly), the same number inside an object (`stats.score`), a real number (`ratio`), strings (`name`, `category` of ten
+/// values), a Date (`releasedAt`), a Pointer to an owner (`owner`) and a counter for the Increment scenario. Items have distinct `createDate`s, one millisecond apart.
 struct BenchDataset: Sendable {
     /// The class the read scenarios query.
     static let itemClass = ClassName(constant: "BenchItem")
@@ -19,6 +19,8 @@ struct BenchDataset: Sendable {
     static let storageClass = ClassName(constant: "BenchStorage")
     /// The number queried by the query scenarios.
     static let scoreField = FieldName(constant: "score")
+    /// The number inside an object that the dotted-path count scenario filters on (`stats.score`, equal to `score`).
+    static let statsScorePath = FieldPath(root: FieldName(constant: "stats"), keys: [.name("score")])
     /// The real number the unindexed count scenario filters on.
     static let ratioField = FieldName(constant: "ratio")
     /// The pointer to a `BenchOwner` that the include scenario expands.
@@ -63,6 +65,7 @@ struct BenchDataset: Sendable {
             let released = WireDate(millisecondsSince1970: now.millisecondsSince1970 - Int64(index) * 60_000)
             let fields: JSONObject = [
                 "score": .integer(Int64(index * 7919 % 1000)),
+                "stats": ["score": .integer(Int64(index * 7919 % 1000)), "level": .integer(Int64(index % 10))],
                 "ratio": .double(Double(index % 1000) / 1000 + 0.25),
                 "name": .string("item-\(index)"),
                 "category": .string("c\(index % 10)"),

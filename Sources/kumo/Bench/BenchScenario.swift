@@ -14,6 +14,9 @@ enum BenchScenario: String, CaseIterable, Sendable {
     /// The paging query of a filtered list: `where={"score":N}&order=-createDate&limit=20&count=1`. Each score is held
     /// by one item in 1 000 (100 of 100 000); `score` has an index unless `--no-indexes`.
     case queryCount
+    /// The same shape on a dotted path (`where={"stats.score":N}`, docs/decisions/0104-dotted-paths.md): an object
+    /// field's key, indexed as `stats.score:number` unless `--no-indexes`.
+    case queryCountPath
     /// The same shape on the unindexed real `ratio` (`where={"ratio":X}`, one item in 1 000 again): the cost of a
     /// filtered count without an index.
     case queryCountUnindexed
@@ -75,6 +78,7 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .getById: "getById"
         case .query: "query 20 (where + order)"
         case .queryCount: "query 20 + count=1, where score = N (indexed)"
+        case .queryCountPath: "query 20 + count=1, where stats.score = N (indexed path)"
         case .queryCountUnindexed: "query 20 + count=1, where ratio = X (no index)"
         case .update: "update (Increment)"
         case .createWatched: "create, change feed on (a subscriber of another class)"
@@ -141,6 +145,10 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .queryCount:
             return BenchScenario.scoreValues.map { score in
                 BenchScenario.page(where: .field(BenchDataset.scoreField, [.equalTo(.integer(score))]), includesCount: true)
+            }
+        case .queryCountPath:
+            return BenchScenario.scoreValues.map { score in
+                BenchScenario.page(where: .field(BenchDataset.statsScorePath, [.equalTo(.integer(score))]), includesCount: true)
             }
         case .queryCountUnindexed:
             return BenchScenario.ratioValues.map { ratio in

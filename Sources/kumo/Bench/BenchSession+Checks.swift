@@ -2,7 +2,7 @@ import NCMBWire
 
 extension BenchSession {
     /// Sends the first request of each count scenario once, before any measurement, and compares its `count` with the
-    /// seeded data: both first requests ask for the value item 0 holds (`score` 0, `ratio` 0.25), which is held by the
+    /// seeded data: the first requests ask for the value item 0 holds (`score` 0, `stats.score` 0, `ratio` 0.25), held by the
     /// items whose position is a multiple of 1 000. A wrong count means the scenario measures something else than it
     /// says (an operand that no longer matches the seeded values); the row then carries a note.
     ///
@@ -10,7 +10,7 @@ extension BenchSession {
     func checkCounts(prepared: [BenchScenario: [PreparedRequest]]) async throws -> [BenchScenario: String] {
         let expected = (dataset.itemObjectIds.count + 999) / 1000
         var notes: [BenchScenario: String] = [:]
-        for scenario in [BenchScenario.queryCount, .queryCountUnindexed] {
+        for scenario in [BenchScenario.queryCount, .queryCountPath, .queryCountUnindexed] {
             guard let request = prepared[scenario]?.first else { continue }
             let (status, text) = try await sendOnce(request)
             let count = (try? JSONValue(parsing: text))?.objectValue?["count"]?.integerValue

@@ -45,7 +45,7 @@ extension BenchScenario {
         case (.create, .postgres): BenchTarget(floor: 2000)
         case (.getById, .postgres): BenchTarget(floor: 4000)
         case (.query, .postgres): BenchTarget(floor: 2000)
-        case (.queryCount, _): BenchTarget(floor: 2000)
+        case (.queryCount, _), (.queryCountPath, _): BenchTarget(floor: 2000)
         case (.include, _): BenchTarget(shareOfQuery: 0.60)
         default: nil
         }

@@ -1,7 +1,8 @@
 /// `$in`, `$nin`, `$exists`, `$regex` and the array operators `$inArray`, `$ninArray`, `$all`
 /// (docs/wire/query-operators.md).
 extension ConformanceCase {
-    /// `$in` and `$nin` on scalar fields; `$nin` also matches missing fields (documented on `QueryCompiler`).
+    /// `$in` and `$nin`; on arrays they look at the elements (docs/decisions/0016-type-aware-equality.md); `$nin` also
+    /// matches missing fields.
     static let membershipCases: [ConformanceCase] = [
         find("inMatchesAnyListedNumber", where: #"{"number":{"$in":[1,2,3]}}"#, .matches("i01", "i02", "i03")),
         find("inWithMixedTypesIsTypeAware", where: #"{"number":{"$in":[2.5,"5",100]}}"#, .matches("i04", "i07", "i08")),
@@ -16,7 +17,8 @@ extension ConformanceCase {
         find(
             "inMatchesPointers", where: #"{"owner":{"$in":[\#(Wire.pointer("Person", "bob")),\#(Wire.pointer("Person", "erin"))]}}"#,
             .matches("i02", "i14")),
-        find("inComparesScalarsNotArrayElements", where: #"{"tags":{"$in":["red"]}}"#, .nothing),
+        find("inMatchesArrayElements", where: #"{"tags":{"$in":["red","赤"]}}"#, .matches("i01", "i03", "i07")),
+        find("notInExcludesArraysWithAListedElement", where: #"{"tags":{"$nin":["fruit"]}}"#, visibleItems(except: "i01", "i02", "i05", "i14")),
         find("notInExcludesListedNumbers", where: #"{"number":{"$nin":[1,2,3]}}"#, visibleItems(except: "i01", "i02", "i03")),
         find(
             "notInMatchesMissingAndNullFields", where: #"{"flag":{"$nin":[true,false]}}"#,

@@ -41,7 +41,10 @@ extension ConformanceCase {
         find("arrayEqualityRespectsElementOrder", where: #"{"tags":["fruit","red"]}"#, .nothing),
         find("arrayEqualityMatchesTheEmptyArray", where: #"{"tags":[]}"#, .matches("i04")),
         find("arrayEqualityMatchesMixedElements", where: #"{"mixed":[1,"1",true,null]}"#, .matches("i11")),
-        find("scalarEqualityDoesNotMatchArraysContainingIt", where: #"{"tags":"red"}"#, .nothing),
+        find("scalarEqualityMatchesArraysContainingIt", where: #"{"tags":"red"}"#, .matches("i01", "i03")),
+        find("scalarEqualityInsideArraysIsTypeAware", where: #"{"mixed":"2"}"#, .nothing),
+        find("notEqualExcludesArraysContainingIt", where: #"{"tags":{"$ne":"fruit"}}"#, visibleItems(except: "i01", "i02", "i05", "i14")),
+        find("nullEqualityMatchesAnArrayHoldingNull", where: #"{"mixed":null}"#, visibleItems(except: "i12")),
         find("objectEqualityMatchesTheSameObject", where: #"{"nested":{"a":1,"b":[1,2]}}"#, .matches("i14")),
         find("equalityMatchesAnIntegerBeyondDoublePrecision", where: #"{"big":9007199254740993}"#, .matches("i12")),
         find("equalityDistinguishesNeighbouringLargeIntegers", where: #"{"big":9007199254740992}"#, .nothing),
@@ -108,7 +111,10 @@ extension ConformanceCase {
             where: #"{"when":{"$gt":\#(Wire.date("2019-12-31T00:00:00.000Z")),"$lt":\#(Wire.date("2020-12-31T00:00:00.000Z"))}}"#,
             .matches("i01", "i02", "i04", "i13")),
         find("comparisonOnAnUnknownFieldMatchesNothing", where: #"{"nothing":{"$gt":0}}"#, .nothing),
-        find("comparisonDoesNotLookInsideArrays", where: #"{"scores":{"$gt":0}}"#, .nothing),
+        find("comparisonLooksAtArrayElements", where: #"{"scores":{"$gt":4}}"#, .matches("i05", "i07")),
+        find("aDottedPathReadsAKeyInsideAnObject", where: #"{"nested.a":1}"#, .matches("i14")),
+        find("aDottedPathReadsAnArrayElementByPosition", where: #"{"nested.b.1":{"$gte":2}}"#, .matches("i14")),
+        find("aDottedPathReadsAPointersObjectId", where: #"{"owner.objectId":"missingPerson001"}"#, .matches("i12")),
     ]
 
     /// `objectId`, `createDate` and `updateDate` in `where`.

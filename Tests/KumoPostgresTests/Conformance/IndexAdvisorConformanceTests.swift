@@ -47,7 +47,7 @@ import Testing
             let indexed = try await results()
 
             #expect(indexed == scanned)
-            #expect(scanned[0] == ["one"])
+            #expect(scanned[0] == ["array", "one"])  // [1] holds 1 (docs/decisions/0016-type-aware-equality.md)
             #expect(scanned[1] == ["textOne"])
             #expect(scanned[2] == ["ten", "twoAndAHalf"])
             #expect(scanned[3] == ["textAbc", "textOne", "textTen"])
@@ -96,6 +96,30 @@ import Testing
             // The class has its two automatic indexes: the flag shape stays a suggestion.
             #expect(thirdRound.created.isEmpty)
             #expect(suggestions.map { QueryShapeRecord.text(of: $0.fields) } == ["flag:boolean"])
+        }
+    }
+
+    /// A slow dotted-path query is recorded with its path and suggests an index on it
+    /// (docs/decisions/0105-indexes-on-paths-and-arrays.md); a path below a column never does.
+    @Test(arguments: TestDatabase.engines)
+    func aSlowDottedPathQuerySuggestsAnIndexOnThePath(_ engine: StorageEngine) async throws {
+        let recorder = SlowQueryRecorder(threshold: .zero)
+        try await StorageUnderTest.with(engine, slowQueries: recorder) { storage in
+            try await storage.createAll(Array(IndexConformanceTests.items().prefix(5)))
+            let advisor = IndexAdvisor(store: storage.indexes, recorder: recorder, automaticIndexing: nil)
+            guard let score = FieldPath("stats.score"), let date = FieldPath("createDate.iso") else { return }
+            let query = WhereQuery([.field(score, [.equalTo(3)]), .field(date, [.equalTo("x")])])
+
+            _ = try await storage.objects.find(Fixture.request("Item", QueryParameters(whereQuery: query, includesCount: true)), access: .anonymous)
+            _ = try await advisor.collect(now: Fixture.date())
+            let records = try await storage.indexes.slowQueries(applicationId: Fixture.applicationId)
+            let before = IndexAdvisor.suggestions(records: records, indexes: [])
+            let build = try await storage.indexes.create(IndexConformanceTests.index(IndexConformanceTests.path("stats.score", .number)))
+            let after = IndexAdvisor.suggestions(records: records, indexes: [build.index])
+
+            #expect(records.map(\.shape) == ["eq(stats.score:number) count"])
+            #expect(before.map { QueryShapeRecord.text(of: $0.fields) } == ["stats.score:number"])
+            #expect(after.isEmpty)
         }
     }
 

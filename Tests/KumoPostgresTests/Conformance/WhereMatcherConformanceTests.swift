@@ -39,6 +39,7 @@ import Testing
         Corpus(testDescription: "queries", className: "Item", objects: QueryConformanceTests.items, cases: QueryConformanceTests.cases),
         Corpus(testDescription: "text", className: "Word", objects: TextConformanceTests.words, cases: TextConformanceTests.cases),
         Corpus(testDescription: "geo", className: "Place", objects: GeoConformanceTests.places, cases: geoCases),
+        Corpus(testDescription: "paths", className: "Doc", objects: PathConformanceTests.documents, cases: PathConformanceTests.cases),
     ]
 
     // MARK: Tests
@@ -102,6 +103,45 @@ import Testing
         }
     }
 
+    /// Every operator with operands drawn from the path corpus, on dotted paths through objects, arrays, arrays of
+    /// objects, positions, Pointers, scalars and missing keys (docs/decisions/0104-dotted-paths.md).
+    @Test func theMatcherAgreesWithTheQueryOnGeneratedPathConditions() async throws {
+        try await StorageUnderTest.with(.sqlite) { storage in
+            try await storage.createAll(PathConformanceTests.documents)
+            let stored = try await storage.objects.find(Fixture.request("Doc", QueryParameters(limit: 1000)), access: .bypass).objects
+            let operands: [JSONValue] = [
+                .null, 1, 5, 9, 2.0, "b", "x", "t2", "zero", "5", "o1", "Other", true, [1, 5], ["b", "c"], ["t1", "t2"], [],
+                Fixture.pointer("Other", "o1").json, Fixture.dateValue("2016-01-01T00:00:00.000Z"), ["x": 1],
+            ]
+            let paths = [
+                "tags", "scores", "hash", "hash.a", "hash.n", "hash.arr", "hash.arr.0", "hash.arr.2", "hash.0", "hash.0.a", "hash.1.a",
+                "hash.inner.x", "hash.d", "ref", "ref.objectId", "ref.className", "items", "items.name", "items.qty", "absent.x",
+                "objectId.x",
+            ]
+            var conditions: [FieldCondition] = [.exists(true), .exists(false), .regex("^t"), .regex("^[bx]")]
+            for operand in operands {
+                conditions += [.equalTo(operand), .notEqualTo(operand), .lessThan(operand), .greaterThanOrEqualTo(operand)]
+            }
+            let lists: [[JSONValue]] = [[nil], ["b", 5], ["t1", "t3"], [1, 2], [], [Fixture.pointer("Other", "o2").json]]
+            for list in lists {
+                conditions += [.containedIn(list), .notContainedIn(list), .inArray(list), .notInArray(list), .containsAll(list)]
+            }
+            var compared = 0
+            for text in paths {
+                guard let path = FieldPath(text) else { continue }
+                for condition in conditions {
+                    let query = WhereQuery([.field(path, [condition])])
+                    let sql = try await storage.matching("Doc", query)
+                    let kept = stored.filter(try WhereMatcher(query).matches).map(\.objectId).sorted()
+
+                    #expect(kept == sql, "\(text) \(condition)")
+                    compared += 1
+                }
+            }
+            #expect(compared > 1000)
+        }
+    }
+
     @Test func subQueriesAndRelatedToAreRefused() throws {
         let subQuery = SubQuery(className: Fixture.className("Other"))
         let refused: [(WhereQuery, String)] = [
@@ -111,6 +151,7 @@ import Testing
             (Fixture.whereField("text", .dontSelect(subQuery, key: Fixture.field("text"))), "$dontSelect"),
             (WhereQuery([.relatedTo(owner: Fixture.pointer("Other", "o1"), key: Fixture.field("members"))]), "$relatedTo"),
             (WhereQuery([.or([Fixture.whereField("owner", .inQuery(subQuery))])]), "$inQuery"),
+            (WhereQuery([.and([Fixture.whereField("owner", .notInQuery(subQuery))])]), "$notInQuery"),
         ]
 
         for (query, name) in refused {

@@ -243,6 +243,9 @@ import Testing
         "where=%7B%22authData%22%3A%7B%22%24exists%22%3Atrue%7D%7D",
         "order=authData",
         "where=%7B%22%24or%22%3A%5B%7B%22authData%22%3A1%7D%5D%7D",
+        "where=%7B%22authData.anonymous.id%22%3A%22x%22%7D",
+        "where=%7B%22%24and%22%3A%5B%7B%22authData.facebook%22%3A%7B%22%24exists%22%3Atrue%7D%7D%5D%7D",
+        "order=-authData.anonymous.id",
     ])
     func queriesOnAuthDataAreRefusedBeforeStorage(query: String) async throws {
         let response = try await TestApplication.with(storage: UserTests.storage()) { application in

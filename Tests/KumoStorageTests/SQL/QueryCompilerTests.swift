@@ -32,7 +32,8 @@ import Testing
         let statement = try page(QueryParameters(whereQuery: WhereQuery([.field(field("points"), [.greaterThan(10)])])))
 
         #expect(statement.text.contains("is_number(o.fields:points) AND number(o.fields:points) > $3"))
-        #expect(statement.bindings.prefix(4) == [.text("application1"), .text("GameScore"), .integer(10), .integer(100)])
+        #expect(statement.bindings.prefix(3) == [.text("application1"), .text("GameScore"), .integer(10)])
+        #expect(statement.bindings.last == .integer(100))
     }
 
     @Test func aHostileStringOnlyEverAppearsInTheBindings() throws {
@@ -46,7 +47,8 @@ import Testing
         )
 
         #expect(!statement.text.contains("DROP"))
-        #expect(statement.bindings.filter { $0 == .text(hostile) }.count == 4)
+        // Equality and `$in` are written for the value and for its elements; `$regex` binds once; `$inArray` once.
+        #expect(statement.bindings.filter { $0 == .text(hostile) }.count == 6)
     }
 
     @Test func everyBindingHasItsPlaceholder() throws {
@@ -129,6 +131,8 @@ import Testing
 
         #expect(statement.text.contains("SELECT q1.object_id FROM objects q1 WHERE q1.class_id = (SELECT c.class_id"))
         #expect(statement.text.contains("AND q1.public_read ORDER BY q1.create_date DESC, q1.row_id DESC LIMIT"))
+        // Once for the value, once for its elements (docs/decisions/0016-type-aware-equality.md).
+        #expect(statement.text.ranges(of: "FROM objects q").count == 2)
         #expect(statement.bindings.contains(.text("City")) && statement.bindings.contains(.integer(1000)))
         #expect(statement.bindings.contains(.integer(2)))
     }
@@ -159,7 +163,51 @@ import Testing
     @Test func negationsAreNullSafe() throws {
         let statement = try page(QueryParameters(whereQuery: WhereQuery([.field(field("points"), [.notEqualTo(1)])])))
 
-        #expect(statement.text.contains("NOT COALESCE(((is_number(o.fields:points) AND number(o.fields:points) = $3)), FALSE)"))
+        #expect(statement.text.contains("NOT COALESCE((((o.class_id = (SELECT c.class_id FROM classes c WHERE c.application_id = $1"))
+        #expect(statement.text.contains("AND (is_number(o.fields:points) AND number(o.fields:points) = $3)) OR ("))
+        #expect(statement.text.contains(")), FALSE)"))
+    }
+
+    /// MongoDB's array semantics (docs/decisions/0016-…): the value's own comparison, then a guarded walk of its elements,
+    /// each branch with the class filter so that SQLite can use an index per branch.
+    @Test func aScalarConditionIsAnIndexableBranchBesideAGuardedArrayBranch() throws {
+        let statement = try page(QueryParameters(whereQuery: WhereQuery([.field(field("points"), [.equalTo(7)])])))
+        let classFilter = "o.class_id = (SELECT c.class_id FROM classes c WHERE c.application_id = $1 AND c.class_name = $2)"
+
+        #expect(
+            statement.text.contains(
+                "((\(classFilter) AND (is_number(o.fields:points) AND number(o.fields:points) = $3)) OR (\(classFilter)"
+                    + " AND (is_array(o.fields:points)) AND EXISTS (SELECT 1 FROM elements(o.fields:points) e1 WHERE"
+                    + " (is_number(e1) AND number(e1) = $4))))"))
+    }
+
+    @Test func aDottedPathReadsItsLiteralPathThenWalksObjectsAndPositions() throws {
+        let path = try FieldPath(validating: "hash.items.0.name")
+        let statement = try page(QueryParameters(whereQuery: WhereQuery([.field(path, [.equalTo("x")])])))
+
+        #expect(statement.text.contains("(is_string(o.fields:hash:items:0:name) AND text(o.fields:hash:items:0:name) = $3)"))
+        #expect(
+            statement.text.contains(
+                "(is_array(o.fields:hash) OR is_object(o.fields:hash:items) OR is_array(o.fields:hash:items:0)"
+                    + " OR is_array(o.fields:hash:items:0:name))"))
+        #expect(
+            statement.text.contains(
+                "EXISTS (SELECT 1 FROM objects(o.fields:hash) p1, members(p1:items) p2, objects(p2) p3 WHERE p2.key = 0 AND"))
+    }
+
+    /// A sub-query that holds sub-queries is written once: the array semantics would otherwise double every level.
+    @Test func aSubQueryHoldingSubQueriesIsWrittenOnce() throws {
+        guard let cities = ClassName("City") else { preconditionFailure() }
+        let inner = SubQuery(className: cities, whereQuery: WhereQuery([.field(field("size"), [.greaterThan(1)])]))
+        let outer = SubQuery(className: cities, whereQuery: WhereQuery([.field(field("twin"), [.inQuery(inner)])]))
+        let statement = try page(QueryParameters(whereQuery: WhereQuery([.field(field("home"), [.inQuery(outer)])])))
+
+        #expect(statement.text.contains("EXISTS (SELECT 1 FROM objects(o.fields:home) x1 WHERE (text(x1:__type) = 'Pointer'"))
+        #expect(statement.text.ranges(of: "FROM objects q2").count == 1)
+        #expect(statement.text.ranges(of: "FROM objects q").count == 3)
+        for index in 1...statement.bindings.count {
+            #expect(statement.text.contains("$\(index)"), "placeholder $\(index) is missing")
+        }
     }
 
     @Test func objectLookupSelectsBothPermissions() {

@@ -17,6 +17,11 @@ struct RecordingDialect: SQLDialect {
     func canonicalJSON(_ placeholder: String) -> String { "json(\(placeholder))" }
     func arrayElements(of reference: SQLJSONReference, alias: String) -> String { "elements(\(render(reference))) \(alias)" }
     func objectMembers(of column: String, alias: String) -> String { "members(\(column)) \(alias)" }
+    func objectsOrElements(of reference: SQLJSONReference, alias: String) -> String { "objects(\(render(reference))) \(alias)" }
+    func member(of reference: SQLJSONReference, index: Int, alias: String) -> (source: String, condition: String?) {
+        ("members(\(render(reference))) \(alias)", "\(alias).key = \(index)")
+    }
+    func jsonText(ofText text: String) -> String { "json_string(\(text))" }
     func regexMatch(subject: String, pattern: String) -> String { "regexp(\(pattern), \(subject))" }
     func greatCircleDistance(latitude: String, longitude: String, toLatitude: String, toLongitude: String) -> String {
         "distance(\(latitude), \(longitude), \(toLatitude), \(toLongitude))"
@@ -34,6 +39,7 @@ struct RecordingDialect: SQLDialect {
     func createIndex(name: String, expressions: [String]) -> String {
         "INDEX \(name) (\((["class_id"] + expressions).joined(separator: ", ")))"
     }
+    func createPartialIndex(name: String, predicate: String) -> String { "INDEX \(name) (class_id) WHERE \(predicate)" }
     func dropIndex(name: String) -> String { "DROP \(name)" }
     var buildsIndexesOutsideTransactions: Bool { false }
     var analyzeObjects: String? { nil }
@@ -46,6 +52,6 @@ struct RecordingDialect: SQLDialect {
             case .column(let column): column
             case .element(let alias): alias
             }
-        return ([base] + reference.path).joined(separator: ":")
+        return ([base] + reference.path.map(\.text)).joined(separator: ":")
     }
 }

@@ -104,6 +104,21 @@ import Testing
 
     @Test func rejectsInvalidKeys() {
         #expect(throws: APIError(.invalidType, "b-c")) { try parse([("keys", "a,b-c")]) }
+        #expect(throws: APIError(.invalidType, "a..b")) { try parse([("keys", "a..b")]) }
+    }
+
+    @Test func readsDottedOrderKeys() throws {
+        let parameters = try parse([("order", "-hash.n,items.0.name")])
+
+        #expect(parameters.order.map(\.text) == ["-hash.n", "items.0.name"])
+        #expect(parameters.order.first?.field.root == .named("hash"))
+    }
+
+    /// A dotted `keys` item keeps its whole top-level field (docs/decisions/0104-dotted-paths.md).
+    @Test func readsADottedKeyAsItsTopLevelField() throws {
+        let parameters = try parse([("keys", "hash.a,name,hash.b")])
+
+        #expect(parameters.keys == [.named("hash"), .named("name")])
     }
 
     @Test func printsTheSetParametersSortedByName() {
@@ -139,7 +154,7 @@ import Testing
 }
 
 @Suite struct SortKeyParsingTests {
-    @Test(arguments: [("points", false), ("-points", true), ("createDate", false), ("-objectId", true)])
+    @Test(arguments: [("points", false), ("-points", true), ("createDate", false), ("-objectId", true), ("-hash.n", true), ("items.0.name", false)])
     func readsTheDirectionFromTheDashPrefix(text: String, isDescending: Bool) throws {
         let key = try SortKey(parsing: text)
 
@@ -147,7 +162,7 @@ import Testing
         #expect(key.text == text)
     }
 
-    @Test(arguments: ["", "-", "--points", "+points", "1points", "po ints", "points.x"])
+    @Test(arguments: ["", "-", "--points", "+points", "1points", "po ints", "points..x", "points.", "-points.x-y"])
     func rejectsInvalidKeysNamingThemAsSent(text: String) {
         #expect(throws: APIError(.invalidType, text)) { try SortKey(parsing: text) }
     }

@@ -11,6 +11,12 @@ enum WhereQueryExamples {
 
     static func field(_ name: String, _ conditions: FieldCondition...) -> WhereClause { .field(.named(name), conditions) }
 
+    /// A clause on a dotted path (docs/decisions/0104-dotted-paths.md).
+    static func path(_ text: String, _ conditions: FieldCondition...) -> WhereClause {
+        guard let path = FieldPath(text) else { preconditionFailure("Invalid example path \(text)") }
+        return .field(path, conditions)
+    }
+
     static let all: [(text: String, query: WhereQuery)] = [
         ("{}", .all),
         (#"{"number":1}"#, WhereQuery([field("number", .equalTo(1))])),
@@ -97,6 +103,27 @@ enum WhereQueryExamples {
         (
             #"{"city":{"$dontSelect":{"query":{"className":"SubQuery"},"key":"cityName"}}}"#,
             WhereQuery([field("city", .dontSelect(SubQuery(className: .named("SubQuery")), key: .named("cityName")))])
+        ),
+        (#"{"hash.a":"b"}"#, WhereQuery([path("hash.a", .equalTo("b"))])),
+        (#"{"hash.arr.0":{"$gte":1}}"#, WhereQuery([path("hash.arr.0", .greaterThanOrEqualTo(1))])),
+        (#"{"ref.objectId":"AAAAAAA","ref.__type":"Pointer"}"#, WhereQuery([path("ref.objectId", .equalTo("AAAAAAA")), path("ref.__type", .equalTo("Pointer"))])),
+        (
+            #"{"$and":[{"hash.n":{"$gt":1}},{"tags":"t2"}]}"#,
+            WhereQuery([.and([WhereQuery([path("hash.n", .greaterThan(1))]), WhereQuery([field("tags", .equalTo("t2"))])])])
+        ),
+        (
+            #"{"$or":[{"items.name":"x"},{"$and":[{"a":1}]}]}"#,
+            WhereQuery([.or([WhereQuery([path("items.name", .equalTo("x"))]), WhereQuery([.and([WhereQuery([field("a", .equalTo(1))])])])])])
+        ),
+        (
+            #"{"city":{"$select":{"query":{"className":"SubQuery","where":{"info.size":{"$gt":1}}},"key":"info.name"}}}"#,
+            WhereQuery([
+                field(
+                    "city",
+                    .select(
+                        SubQuery(className: .named("SubQuery"), whereQuery: WhereQuery([path("info.size", .greaterThan(1))])),
+                        key: FieldPath(root: .named("info"), keys: [.name("name")])))
+            ])
         ),
         (
             #"{"$relatedTo":{"object":{"__type":"Pointer","className":"BaseClass","objectId":"base_id"},"key":"belongs"}}"#,

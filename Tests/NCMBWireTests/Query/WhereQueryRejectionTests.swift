@@ -17,15 +17,26 @@ import Testing
         (#"{"_id":1}"#, APIError(.invalidType, "_id")),
         (#"{"a b":1}"#, APIError(.invalidType, "a b")),
         (#"{"":1}"#, APIError(.invalidType, "")),
-        (#"{"a.b":1}"#, APIError(.invalidType, "a.b")),
+        (#"{"a..b":1}"#, APIError(.invalidType, "a..b")),
+        (#"{"a.":1}"#, APIError(.invalidType, "a.")),
+        (#"{".a":1}"#, APIError(.invalidType, ".a")),
+        (#"{"1a.b":1}"#, APIError(.invalidType, "1a.b")),
+        (#"{"_a.b":1}"#, APIError(.invalidType, "_a.b")),
+        (#"{"a.b-c":1}"#, APIError(.invalidType, "a.b-c")),
+        (#"{"a.01":1}"#, APIError(.invalidType, "a.01")),
+        (#"{"a.-1":1}"#, APIError(.invalidType, "a.-1")),
+        (#"{"a.b c":1}"#, APIError(.invalidType, "a.b c")),
+        (#"{"a.b.c.d.e.f.g.h.i":1}"#, APIError(.invalidType, "a.b.c.d.e.f.g.h.i")),
         (#"{"$or":[{"bad-name":1}]}"#, APIError(.invalidType, "bad-name")),
+        (#"{"$and":[{"a..b":1}]}"#, APIError(.invalidType, "a..b")),
+        (#"{"p":{"$inQuery":{"className":"C","where":{"x.":1}}}}"#, APIError(.invalidType, "x.")),
+        (#"{"p":{"$select":{"query":{"className":"C"},"key":"k..x"}}}"#, APIError(.invalidType, "k..x")),
     ])
     func rejectsInvalidFieldNames(text: String, error: APIError) {
         #expect(throws: error) { try WhereQuery(parsing: .json(text)) }
     }
 
     @Test(arguments: [
-        (#"{"$and":[{"a":1}]}"#, "$and"),
         (#"{"$nor":[]}"#, "$nor"),
         (#"{"a":{"$foo":1}}"#, "$foo"),
         (#"{"a":{"$eq":1}}"#, "$eq"),
@@ -35,6 +46,12 @@ import Testing
     ])
     func namesTheUnknownOperatorInTheMessage(text: String, name: String) {
         #expect(throws: APIError(.invalidType, name)) { try WhereQuery(parsing: .json(text)) }
+    }
+
+    @Test func rejectsAnAndThatIsNotAListOfObjects() {
+        #expect(throws: APIError(.invalidType, "$and")) { try WhereQuery(parsing: .json(#"{"$and":{"a":1}}"#)) }
+        #expect(throws: APIError(.invalidType, "$and")) { try WhereQuery(parsing: .json(#"{"$and":[1]}"#)) }
+        #expect(throws: APIError(.invalidValue, "$and")) { try WhereQuery(parsing: .json(#"{"$and":[]}"#)) }
     }
 
     @Test func rejectsAnObjectMixingOperatorsAndPlainKeys() {
