@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "NCMB", targets: ["NCMB"]),
+        .library(name: "NCMBTesting", targets: ["NCMBTesting"]),
         .executable(name: "kumo", targets: ["kumo"]),
     ],
     dependencies: [
@@ -60,6 +61,9 @@ let package = Package(
         .target(
             name: "NCMB", dependencies: ["NCMBWire", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
         .testTarget(name: "NCMBTests", dependencies: ["NCMB", "NCMBWire"], swiftSettings: swiftSettings),
+        // The route-aware mock transport an app's own tests use (docs/decisions/0125-sdk-package-and-testing-product.md).
+        .target(name: "NCMBTesting", dependencies: ["NCMB", "NCMBWire"], swiftSettings: swiftSettings),
+        .testTarget(name: "NCMBTestingTests", dependencies: ["NCMBTesting", "NCMB"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "NCMBExample", dependencies: ["NCMB"], path: "Examples/NCMBExample", swiftSettings: swiftSettings),
 

@@ -4,6 +4,8 @@ public import Foundation
 ///
 /// Call ``initialize(applicationKey:clientKey:domainURL:apiVersion:)`` once, before any other SDK call. To use a
 /// Kumo server, pass its URL as `domainURL`, e.g. `http://127.0.0.1:8080/`.
+///
+/// `initialize` configures ``NCMBClient/default``, the client every call uses unless another ``NCMBClient`` runs it.
 public final class NCMB: Sendable {
     /// The SDK version sent in `X-NCMB-SDK-Version` (as `swift-1.4.2`): the ncmb_swift version this SDK reproduces.
     public static let SDK_VERSION: String = "1.4.2"
@@ -17,9 +19,6 @@ public final class NCMB: Sendable {
     public static let DEFAULT_SCRIPT_API_VERSION: String = "2015-09-01"
     /// The device type of installations registered by this SDK.
     public static let DEVICE_TYPE: String = "ios"
-
-    /// The process-wide context, replaced by `initialize`. It persists the signed-in user to the app's files.
-    private static let shared = Locked(NCMBContext(session: NCMBSession(localStore: FileLocalStore.standard)))
 
     private init() {}
 
@@ -39,7 +38,7 @@ public final class NCMB: Sendable {
         applicationKey: String, clientKey: String, domainURL: String = DEFAULT_DOMAIN_URL,
         apiVersion: String = DEFAULT_API_VERSION
     ) {
-        shared.withLock { context in
+        NCMBClient.default.update { context in
             context.applicationKey = applicationKey
             context.clientKey = clientKey
             context.domainURL = domainURL
@@ -63,7 +62,7 @@ public final class NCMB: Sendable {
         apiVersion: String = DEFAULT_API_VERSION, transport: any NCMBTransport, requestTimeout: TimeInterval = 10,
         fileRequestTimeout: TimeInterval = 120
     ) {
-        shared.withLock { context in
+        NCMBClient.default.update { context in
             context.applicationKey = applicationKey
             context.clientKey = clientKey
             context.domainURL = domainURL
@@ -74,11 +73,11 @@ public final class NCMB: Sendable {
         }
     }
 
-    /// The process-wide context.
-    package static var context: NCMBContext { shared.current }
+    /// The default client's context.
+    package static var context: NCMBContext { NCMBClient.default.context }
 
-    /// Replaces the process-wide context; tests use it to reset the SDK between cases.
+    /// Replaces the default client's context; tests use it to reset the SDK between cases.
     package static func setContext(_ context: NCMBContext) {
-        shared.withLock { $0 = context }
+        NCMBClient.default.update { $0 = context }
     }
 }

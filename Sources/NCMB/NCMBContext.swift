@@ -2,9 +2,10 @@ package import Foundation
 
 /// Everything a request needs that is not in the request: keys, base URL, transport, clock, timeouts and the session.
 ///
-/// `NCMB.initialize` sets the process-wide context. Code can bind another one for a task with the task-local
-/// ``current``; objects and queries capture the context they are created in, so tests run in parallel, each with its own
-/// transport and keys (docs/architecture.md#server-environment-errors-and-applications).
+/// Each ``NCMBClient`` holds one; `NCMB.initialize` sets the default client's. Code binds another one for a task with the
+/// task-local ``current`` (`NCMBClient.run`); objects and queries capture the context they are
+/// created in, so clients, and tests, run side by side, each with its own transport, keys and session
+/// (docs/architecture.md#server-environment-errors-and-applications).
 package struct NCMBContext: Sendable {
     /// The application key, sent in `X-NCMB-Application-Key`.
     package var applicationKey: String
@@ -28,6 +29,16 @@ package struct NCMBContext: Sendable {
     package var newUUID: @Sendable () -> UUID
     /// The WebSocket client, clock, randomness and limits of realtime subscriptions.
     package var realtime: RealtimeDependencies
+    /// When reads are sent again after a failure that may pass. Defaults to ``NCMBRetryPolicy/none``.
+    package var retryPolicy: NCMBRetryPolicy
+    /// Receives an event for each request, answer and failure; `nil` for none.
+    package var logHandler: NCMBLogHandler?
+    /// A monotonic clock in seconds, for the durations of log events.
+    package var uptime: @Sendable () -> TimeInterval
+    /// Waits the given number of seconds before a retry; throws `CancellationError` when the task is cancelled.
+    package var sleep: @Sendable (TimeInterval) async throws -> Void
+    /// A number in `0..<1`, for the jitter of retry delays.
+    package var random: @Sendable () -> Double
 
     /// The timeout of API requests unless configured otherwise: 10 seconds, as in ncmb_swift.
     package static let defaultRequestTimeout: TimeInterval = 10
@@ -35,13 +46,17 @@ package struct NCMBContext: Sendable {
     package static let defaultFileRequestTimeout: TimeInterval = 120
 
     /// Creates a context; every argument defaults to what an uninitialized SDK uses, except that the default session
-    /// persists the signed-in user to memory only (the process-wide context persists it to ``FileLocalStore/standard``).
+    /// persists the signed-in user to memory only (the default client persists it to the platform's standard store).
     package init(
         applicationKey: String = "", clientKey: String = "", domainURL: String = NCMB.DEFAULT_DOMAIN_URL,
         apiVersion: String = NCMB.DEFAULT_API_VERSION, transport: any NCMBTransport = URLSessionTransport(),
         now: @escaping @Sendable () -> Date = { Date() }, requestTimeout: TimeInterval = NCMBContext.defaultRequestTimeout,
         fileRequestTimeout: TimeInterval = NCMBContext.defaultFileRequestTimeout, session: NCMBSession = NCMBSession(),
-        newUUID: @escaping @Sendable () -> UUID = { UUID() }, realtime: RealtimeDependencies = RealtimeDependencies()
+        newUUID: @escaping @Sendable () -> UUID = { UUID() }, realtime: RealtimeDependencies = RealtimeDependencies(),
+        retryPolicy: NCMBRetryPolicy = .none, logHandler: NCMBLogHandler? = nil,
+        uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RealtimeDependencies.realSleep,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.applicationKey = applicationKey
         self.clientKey = clientKey
@@ -54,38 +69,17 @@ package struct NCMBContext: Sendable {
         self.session = session
         self.newUUID = newUUID
         self.realtime = realtime
+        self.retryPolicy = retryPolicy
+        self.logHandler = logHandler
+        self.uptime = uptime
+        self.sleep = sleep
+        self.random = random
     }
 
     /// The context bound to the current task, if any; `nil` means the process-wide one set by `NCMB.initialize`.
     @TaskLocal package static var current: NCMBContext?
 
-    /// The context in effect here: the task-local one, or the process-wide one.
-    package static var resolved: NCMBContext { current ?? NCMB.context }
-}
-
-/// The signed-in user and their session token, shared by the copies of one context.
-///
-/// The user is persisted to ``localStore`` when they sign up or log in, and restored from it the first time the token
-/// or the user is needed, so a relaunched app is still signed in.
-package final class NCMBSession: Sendable {
-    /// Where the signed-in user is persisted between launches.
-    package let localStore: any NCMBLocalStore
-    /// The token, the current user and the automatic-user switch.
-    let state = Locked(NCMBSessionState())
-
-    /// Creates a session with no user signed in, persisting to `localStore` (by default, to memory only).
-    package init(localStore: any NCMBLocalStore = MemoryLocalStore()) {
-        self.localStore = localStore
-    }
-
-    /// The token sent in `X-NCMB-Apps-Session-Token`; `nil` when no user is signed in.
-    package var sessionToken: String? {
-        get { withRestoredState { $0.sessionToken } }
-        set { withRestoredState { $0.sessionToken = newValue } }
-    }
-
-    /// Signs the user out: forgets the token and the current user, and removes the persisted user.
-    ///
-    /// ncmb_swift does this when the server answers E401001 to a request made with the session.
-    package func clear() { signOut() }
+    /// The context in effect here: the task-local one (bound by `NCMBClient.run` or by tests), or the
+    /// default client's.
+    package static var resolved: NCMBContext { current ?? NCMBClient.default.context }
 }

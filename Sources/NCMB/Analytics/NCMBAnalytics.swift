@@ -1,3 +1,4 @@
+public import Foundation
 internal import NCMBWire
 
 /// Open tracking: tells the server that the app was opened from a push notification (docs/wire/endpoints/push.md).
@@ -12,12 +13,12 @@ internal import NCMBWire
 /// A push carries its objectId under the payload key `com.nifcloud.mbaas.PushId`; tracking sends
 /// `POST /push/{pushId}/openNumber` with the `deviceType` and `deviceToken` of ``NCMBInstallation/currentInstallation``.
 /// Nothing is sent when the payload has no push id or this device's installation has not been saved.
-public final class NCMBAnalytics: Sendable {
+///
+/// As in ncmb_swift, the class is an `NSObject` subclass (Foundation's `NSObject` on Linux) whose methods are all
+/// static.
+public final class NCMBAnalytics: NSObject, Sendable {
     /// The payload key of the push's objectId.
     static let pushIdKey = "com.nifcloud.mbaas.PushId"
-
-    /// Creates an instance; every method is static.
-    public init() {}
 
     /// Records that the app was opened from the push of `userInfo`, in the background; errors are ignored, as in
     /// ncmb_swift.

@@ -4,9 +4,9 @@ internal import NCMBWire
 ///
 /// - Note: Kumo also raises this error locally, without sending the request, for a query condition the server would
 ///   reject (an out-of-range GeoPoint, for example), with the code and message the server would send.
-public struct NCMBApiError: Error, Equatable, CustomStringConvertible {
+public struct NCMBApiError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The wire code, e.g. `E404001`; empty when the response had none.
-    private let code: String
+    let code: String
     /// The message, e.g. `No data available.`
     private let error: String
 

@@ -20,6 +20,11 @@ public enum NCMBInvalidRequestError: Error {
     case automaticUserNotAvailable
     /// The ACL is malformed.
     case invalidACL
+    /// A login named neither a user name nor a mail address.
+    ///
+    /// - Note: Kept for source compatibility with ncmb_swift; Kumo's login methods take the user name or mail address
+    ///   as a non-optional argument, so none of them throws it.
+    case emptyUserNameAndMailAddress
     /// The class name is not `[A-Za-z][A-Za-z0-9_]{0,99}` (docs/wire/README.md,
     /// docs/decisions/0012-names-and-sizes.md).
     case invalidClassName

@@ -23,7 +23,7 @@ enum FieldValueDecoder {
         if object["__op"] != nil { return operatorValue(json) }
         switch object["__type"]?.stringValue {
         case "Date": return NCMBDateField(json: json)?.date
-        case "Pointer": return NCMBPointer(json: json)
+        case "Pointer", "Object": return NCMBPointer(json: json)
         case "GeoPoint": return NCMBGeoPoint(json: json)
         case "Relation": return NCMBRelation(json: json)
         default: return nil

@@ -17,6 +17,15 @@ public struct NCMBPointer: Sendable, Hashable {
         self.objectId = objectId
     }
 
+    /// Creates a pointer to a saved object; `nil` when the object has no objectId yet.
+    ///
+    /// - Parameter dataobject: The object pointed at: an ``NCMBObject``, ``NCMBUser``, ``NCMBRole`` or any other
+    ///   ``NCMBBase``.
+    public init?(dataobject: NCMBBase) {
+        guard let objectId = dataobject.objectId else { return nil }
+        self.init(className: dataobject.className, objectId: objectId)
+    }
+
     /// The wire form.
     ///
     /// - Throws: ``NCMBInvalidRequestError/emptyObjectId`` when the pointer has no objectId.
@@ -25,9 +34,10 @@ public struct NCMBPointer: Sendable, Hashable {
         return ["__type": "Pointer", "className": .string(className), "objectId": .string(objectId)]
     }
 
-    /// Reads the wire form; `nil` for any other value.
+    /// Reads the wire form, or the object an `include` expanded in its place; `nil` for any other value.
     init?(json value: JSONValue) {
-        guard let object = value.objectValue, object["__type"] == "Pointer", let className = object["className"]?.stringValue,
+        guard let object = value.objectValue, object["__type"] == "Pointer" || object["__type"] == "Object",
+            let className = object["className"]?.stringValue,
             let objectId = object["objectId"]?.stringValue
         else { return nil }
         self.init(className: className, objectId: objectId)

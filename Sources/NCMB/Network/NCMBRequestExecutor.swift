@@ -25,10 +25,12 @@ struct NCMBRequestExecutor: Sendable {
     ///
     /// An E401001 that `reading` throws for a request sent with the session token means the session is dead: the user
     /// is signed out, as ncmb_swift does, unless a newer session replaced it meanwhile.
+    ///
+    /// - Parameter progress: Reports the bytes sent and received (file transfers); `nil` for none.
     func send<Value>(
-        _ request: NCMBTransportRequest, reading: (NCMBTransportResponse) throws -> Value
+        _ request: NCMBTransportRequest, progress: NCMBProgressHandler? = nil, reading: (NCMBTransportResponse) throws -> Value
     ) async throws -> Value {
-        let response = try await context.transport.send(request)
+        let response = try await deliver(request, progress: progress)
         do {
             return try reading(response)
         } catch let error as NCMBApiError where error.errorCode == .authenticationErrorByHeaderIncorrect {
@@ -66,16 +68,21 @@ struct NCMBRequestExecutor: Sendable {
 
     /// Reads a response: an error status becomes an ``NCMBApiError``, a success body a JSON object.
     func read(_ response: NCMBTransportResponse) throws -> NCMBResponse {
-        let bytes = Array(response.body)
-        guard (200..<300).contains(response.statusCode) else { throw apiError(status: response.statusCode, body: bytes) }
         var contents = JSONObject()
-        if !bytes.isEmpty {
-            guard let json = try? JSONValue(parsing: bytes), let object = json.objectValue else {
-                throw NCMBParseError.unsupportJsonFormat
-            }
+        if !response.body.isEmpty || !(200..<300).contains(response.statusCode) {
+            guard let object = try readJSON(response).objectValue else { throw NCMBParseError.unsupportJsonFormat }
             contents = object
         }
         return NCMBResponse(statusCode: response.statusCode, headers: response.headers, body: response.body, contents: contents)
+    }
+
+    /// Reads a response whose success body is any JSON value, such as the array a batch answers: an error status
+    /// becomes an ``NCMBApiError``, a body that is not JSON an ``NCMBParseError``.
+    func readJSON(_ response: NCMBTransportResponse) throws -> JSONValue {
+        let bytes = Array(response.body)
+        guard (200..<300).contains(response.statusCode) else { throw apiError(status: response.statusCode, body: bytes) }
+        guard let json = try? JSONValue(parsing: bytes) else { throw NCMBParseError.unsupportJsonFormat }
+        return json
     }
 
     /// The error an error response reports.
@@ -84,5 +91,14 @@ struct NCMBRequestExecutor: Sendable {
             return NCMBApiError(code: "", message: "HTTP status \(status) without an NCMB error body.")
         }
         return NCMBApiError(code: errorBody.code, message: errorBody.error)
+    }
+}
+
+extension NCMBRequestExecutor {
+    /// Sends the request for `route` and returns its success body as any JSON value (a batch answers an array).
+    ///
+    /// - Throws: The errors of ``execute(_:timeout:)``, except that the body may be any JSON.
+    func executeJSON(_ route: APIRoute) async throws -> JSONValue {
+        try await send(makeRequest(route, timeout: context.requestTimeout), reading: readJSON)
     }
 }

@@ -13,4 +13,33 @@ public protocol NCMBTransport: Sendable {
     ///
     /// - Throws: The error of the underlying HTTP stack when no response arrived (a `URLError` for ``URLSessionTransport``).
     func send(_ request: NCMBTransportRequest) async throws -> NCMBTransportResponse
+
+    /// Sends `request` and returns the response, whatever its status, reporting the bytes sent and received as they
+    /// travel.
+    ///
+    /// The SDK calls it for file uploads and downloads given a progress handler. The default implementation calls
+    /// ``send(_:)`` and reports each direction once, complete, when the response has arrived; ``URLSessionTransport``
+    /// reports as the bytes travel.
+    ///
+    /// - Parameter progress: Called with the progress of the upload, then of the download.
+    /// - Throws: The error of the underlying HTTP stack when no response arrived.
+    /// - Note: A Kumo addition.
+    func send(_ request: NCMBTransportRequest, progress: @escaping NCMBProgressHandler) async throws -> NCMBTransportResponse
+}
+
+extension NCMBTransport {
+    /// Sends `request` with ``send(_:)`` and reports both directions once, complete, when the response has arrived.
+    ///
+    /// - Parameter progress: Called with the upload (when the request has a body), then with the download.
+    /// - Throws: What ``send(_:)`` throws.
+    public func send(_ request: NCMBTransportRequest, progress: @escaping NCMBProgressHandler) async throws -> NCMBTransportResponse {
+        let response = try await send(request)
+        if !request.body.isEmpty {
+            let sent = Int64(request.body.count)
+            progress(NCMBTransferProgress(direction: .upload, completedBytes: sent, totalBytes: sent))
+        }
+        let received = Int64(response.body.count)
+        progress(NCMBTransferProgress(direction: .download, completedBytes: received, totalBytes: received))
+        return response
+    }
 }

@@ -65,6 +65,9 @@ public class NCMBBase: CustomStringConvertible, @unchecked Sendable {
     /// sends `null`). Assignments to `objectId`, `acl`, `createDate` and `updateDate` are ignored: use ``objectId`` and
     /// ``acl``.
     ///
+    /// A Pointer field that a query's ``NCMBQuery/include`` expanded reads as an object of its class (an ``NCMBObject``,
+    /// or ``NCMBUser`` and the other standard classes) or as an ``NCMBPointer``.
+    ///
     /// - Parameter field: The field name, `[A-Za-z][A-Za-z0-9_]{0,99}`.
     /// - Note: Kumo checks a value when it is assigned. An invalid field name, a number that is not finite, an unsaved
     ///   object used as a pointer or a value of an unknown type makes the next save fail with an
@@ -72,6 +75,7 @@ public class NCMBBase: CustomStringConvertible, @unchecked Sendable {
     public subscript<T>(field: String) -> T? {
         get {
             guard let value = state.withLock({ $0.fields[field] }) else { return nil }
+            if let included = includedObject(value), let object = included as? T { return object }
             return FieldValueDecoder.value(value, as: T.self)
         }
         set {

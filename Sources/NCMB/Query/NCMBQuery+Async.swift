@@ -9,12 +9,33 @@ extension NCMBQuery {
     ///   no response arrived.
     /// - Note: A Kumo addition; ncmb_swift has only the blocking and callback forms.
     public func find() async throws -> [T] {
-        let parameters = try findParameters()
-        let response = try await send(parameters)
+        try await findFields().map { T(className: className, collection: collection, fields: $0, context: context) }
+    }
+
+    /// Finds the objects that match the query, as models.
+    ///
+    /// ```swift
+    /// var query = GameScore.query
+    /// query.where(field: "points", greaterThan: 10)
+    /// let scores = try await query.find(as: GameScore.self)
+    /// ```
+    ///
+    /// - Parameter type: The model type the results decode into; usually the one whose ``NCMBModel/query`` this is.
+    /// - Returns: The models, in the query's order; empty when none match.
+    /// - Throws: The errors of `find()`; `DecodingError` when a result does not fit the type (a field the type requires
+    ///   is missing, for example because ``keys`` left it out).
+    /// - Note: A Kumo addition.
+    public func find<Model: NCMBModel>(as type: Model.Type) async throws -> [Model] {
+        try await findFields().map { try NCMBModelCoder.model(type, from: $0) }
+    }
+
+    /// The fields of each object a find returns.
+    private func findFields() async throws -> [JSONObject] {
+        let response = try await send(try findParameters())
         guard let results = response.contents["results"]?.arrayValue else { throw NCMBParseError.unsupportJsonFormat }
         return try results.map { result in
             guard let fields = result.objectValue else { throw NCMBParseError.unsupportJsonFormat }
-            return T(className: className, collection: collection, fields: fields, context: context)
+            return fields
         }
     }
 

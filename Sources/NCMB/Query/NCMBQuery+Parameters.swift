@@ -1,11 +1,12 @@
 internal import NCMBWire
 
 extension NCMBQuery {
-    /// The validated parameters of `find`: where, order, skip and limit.
+    /// The validated parameters of `find`: where, order, skip, limit, include and keys.
     ///
     /// - Throws: the first invalid input of a condition; ``NCMBInvalidRequestError/invalidLimit``,
-    ///   ``NCMBInvalidRequestError/invalidSkip`` or ``NCMBInvalidRequestError/invalidFieldName`` (order); the
-    ///   ``NCMBApiError`` the server would send for a `where` it rejects.
+    ///   ``NCMBInvalidRequestError/invalidSkip`` or ``NCMBInvalidRequestError/invalidFieldName`` (order, include,
+    ///   keys); the ``NCMBApiError`` the server would send for a `where` it rejects, or for too many `include` paths,
+    ///   `include` segments or `keys`.
     func findParameters() throws -> QueryParameters {
         var parameters = QueryParameters(whereQuery: try whereQuery())
         if let limit {
@@ -17,7 +18,36 @@ extension NCMBQuery {
             parameters.skip = skip
         }
         parameters.order = try sortKeys()
+        parameters.include = try includePaths()
+        parameters.keys = try projectedKeys()
         return parameters
+    }
+
+    /// ``include`` as pointer paths, within the limits the server applies (docs/wire/limits.md).
+    private func includePaths() throws -> [[FieldName]] {
+        guard include.count <= QueryParameters.maximumIncludePathCount else {
+            throw NCMBApiError(APIError(.invalidValue, "include"))
+        }
+        return try include.map { path in
+            let segments = path.split(separator: ".", omittingEmptySubsequences: false)
+            guard segments.count <= QueryParameters.maximumIncludeDepth else {
+                throw NCMBApiError(APIError(.invalidValue, "include"))
+            }
+            return try segments.map { segment throws(NCMBInvalidRequestError) in
+                guard let name = FieldName(String(segment)) else { throw .invalidFieldName }
+                return name
+            }
+        }
+    }
+
+    /// ``keys`` as field names; `nil` (every field) when empty.
+    private func projectedKeys() throws -> [FieldName]? {
+        guard !keys.isEmpty else { return nil }
+        guard keys.count <= QueryParameters.maximumKeyCount else { throw NCMBApiError(APIError(.invalidValue, "keys")) }
+        return try keys.map { key throws(NCMBInvalidRequestError) in
+            guard let name = FieldName(key) else { throw .invalidFieldName }
+            return name
+        }
     }
 
     /// The parameters of `count`: the same `where`, with `count=1` and `limit=0` (ncmb_swift's `createCountQuery`).

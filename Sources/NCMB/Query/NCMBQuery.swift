@@ -41,6 +41,36 @@ public struct NCMBQuery<T: NCMBBase>: Sendable {
     /// (docs/decisions/0001-query-limit.md).
     public var limit: Int? = nil
 
+    /// Pointer fields to return as whole objects: field names, or dotted paths through pointers such as `post.author`;
+    /// empty for none.
+    ///
+    /// An included object reads back by subscript as an object of its class (``NCMBObject``, or ``NCMBUser``,
+    /// ``NCMBRole``, ``NCMBInstallation``, ``NCMBPush`` or ``NCMBFile`` for the standard classes), or as a pointer:
+    ///
+    /// ```swift
+    /// var query = NCMBQuery.getQuery(className: "Post")
+    /// query.include = ["author"]
+    /// for post in try await query.find() {
+    ///     let author: NCMBUser? = post["author"]
+    ///     print(author?.userName ?? "?")
+    /// }
+    /// ```
+    ///
+    /// An object the caller may not read stays a pointer (docs/wire/endpoints/queries.md). At most 16 paths of at most
+    /// 4 fields each.
+    ///
+    /// - Note: A Kumo addition; ncmb_swift never sends `include`.
+    public var include: [String] = []
+
+    /// The fields each result carries, besides `objectId`, `createDate`, `updateDate` and `acl`, which always come;
+    /// empty for every field.
+    ///
+    /// At most 256 names. Kumo's projection extension (docs/decisions/0011-extensions.md): a server without it returns
+    /// every field.
+    ///
+    /// - Note: A Kumo addition; ncmb_swift never sends `keys`.
+    public var keys: [String] = []
+
     /// Creates an empty query.
     init(className: String, collection: NCMBCollection, context: NCMBContext) {
         self.className = className
@@ -86,5 +116,27 @@ public struct NCMBQuery<T: NCMBBase>: Sendable {
     /// - Parameter callback: Called once with the count or the error, on a background queue.
     public func countInBackground(callback: @escaping NCMBHandler<Int>) {
         BackgroundCall.start(callback) { try await self.count() }
+    }
+
+    /// Finds the objects that match the query as models, as `try await find(as:)` does.
+    ///
+    /// - Parameter type: The model type the results decode into.
+    /// - Returns: `.success` with the models, or `.failure` with the error.
+    /// - Important: Blocks the calling thread until the request finishes. Call it from a background thread, never from
+    ///   async code (use `try await find(as:)` there) and preferably not from the main thread.
+    /// - Note: A Kumo addition.
+    @available(*, noasync, message: "Blocks the calling thread; use `try await find(as:)` in async code.")
+    public func find<Model: NCMBModel>(as type: Model.Type) -> NCMBResult<[Model]> {
+        SynchronousCall.run { try await self.find(as: type) }
+    }
+
+    /// Finds the objects that match the query as models in the background, as `try await find(as:)` does.
+    ///
+    /// - Parameters:
+    ///   - type: The model type the results decode into.
+    ///   - callback: Called once with the models or the error, on a background queue.
+    /// - Note: A Kumo addition.
+    public func findInBackground<Model: NCMBModel>(as type: Model.Type, callback: @escaping NCMBHandler<[Model]>) {
+        BackgroundCall.start(callback) { try await self.find(as: type) }
     }
 }

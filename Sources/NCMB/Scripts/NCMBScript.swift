@@ -10,14 +10,20 @@ internal import NCMBWire
 /// ```
 ///
 /// The answer is the script's body as it was sent: text or JSON, as `Data`.
-public final class NCMBScript: Sendable {
+///
+/// - Note: NCMB served scripts from a host of their own, ``NCMB/DEFAULT_SCRIPT_ENDPOINT``, which closed with NCMB; Kumo
+///   serves them on its API address. A script created with that default endpoint is therefore sent to the domain URL
+///   the SDK was initialised with; pass another `endpoint` to send it elsewhere. `apiVersion` is accepted for source
+///   compatibility and ignored: script calls always use `2015-09-01`.
+public struct NCMBScript: Sendable {
     /// The script's file name, e.g. `hello.js`.
-    public let name: String
+    public var name: String
     /// The method the script is called with.
-    public let method: NCMBHTTPMethod
-    /// Where script calls go: `nil` sends them to the domain URL the SDK was initialised with (Kumo serves scripts on
-    /// its API address); NCMB's own endpoint was `https://script.mbaas.api.nifcloud.com`.
-    public let endpoint: String?
+    public var method: NCMBHTTPMethod
+    /// Where script calls go; ``NCMB/DEFAULT_SCRIPT_ENDPOINT`` (the default) sends them to the SDK's domain URL.
+    public var endpoint: String
+    /// The script API version given at creation; kept for compatibility, as calls always use `2015-09-01`.
+    public var apiVersion: String
     /// The keys, URL, transport and session the call is sent with, taken when the script was created.
     private let context: NCMBContext
 
@@ -26,11 +32,17 @@ public final class NCMBScript: Sendable {
     /// - Parameters:
     ///   - name: The script's file name, e.g. `hello.js`.
     ///   - method: The method to call it with.
-    ///   - endpoint: The scripts' base URL; `nil` (the default) uses the SDK's domain URL.
-    public init(name: String, method: NCMBHTTPMethod, endpoint: String? = nil) {
+    ///   - endpoint: The scripts' base URL. Defaults to ``NCMB/DEFAULT_SCRIPT_ENDPOINT``, which Kumo reads as the SDK's
+    ///     domain URL.
+    ///   - apiVersion: The script API version. Defaults to ``NCMB/DEFAULT_SCRIPT_API_VERSION``; ignored.
+    public init(
+        name: String, method: NCMBHTTPMethod, endpoint: String = NCMB.DEFAULT_SCRIPT_ENDPOINT,
+        apiVersion: String = NCMB.DEFAULT_SCRIPT_API_VERSION
+    ) {
         self.name = name
         self.method = method
         self.endpoint = endpoint
+        self.apiVersion = apiVersion
         self.context = .resolved
     }
 
@@ -101,7 +113,7 @@ public final class NCMBScript: Sendable {
             }
         let query = queries.keys.sorted().map { QueryItem(name: $0, value: queries[$0] ?? "") }
         var context = context
-        if let endpoint { context.domainURL = endpoint }
+        if endpoint != NCMB.DEFAULT_SCRIPT_ENDPOINT { context.domainURL = endpoint }
         let executor = NCMBRequestExecutor(context: context)
         var request = try executor.makeRequest(
             .script(ScriptRoute(name: name, method: wireMethod, query: query, body: body)), timeout: context.requestTimeout)

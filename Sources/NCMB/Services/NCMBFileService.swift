@@ -9,14 +9,15 @@ struct NCMBFileService: NCMBService {
     let context: NCMBContext
 
     /// `POST /files/{fileName}` with `form` as the multipart body → `{"createDate","fileName"}`.
-    func upload(_ form: MultipartForm) async throws -> NCMBResponse {
+    func upload(_ form: MultipartForm, progress: NCMBProgressHandler? = nil) async throws -> NCMBResponse {
         try await executor.upload(
-            .files(.upload(fileName: form.fileName)), form: form, timeout: context.fileRequestTimeout)
+            .files(.upload(fileName: form.fileName)), form: form, timeout: context.fileRequestTimeout, progress: progress)
     }
 
     /// `GET /files/{fileName}` → the file's bytes.
-    func download(fileName: String) async throws -> Data {
-        try await executor.download(.files(.download(fileName: fileName)), timeout: context.fileRequestTimeout)
+    func download(fileName: String, progress: NCMBProgressHandler? = nil) async throws -> Data {
+        try await executor.download(
+            .files(.download(fileName: fileName)), timeout: context.fileRequestTimeout, progress: progress)
     }
 
     /// `PUT /files/{fileName}` with `body` (ncmb_swift sends the bare ACL map) → `{"updateDate"}`.

@@ -1,45 +1,54 @@
-package import Foundation
+public import Foundation
 
-/// An ``NCMBLocalStore`` that keeps each item in a file named after it, in one directory.
+/// An ``NCMBLocalStore`` that keeps each item in a file named after it, in one directory, as plain JSON.
 ///
-/// The process-wide context uses ``standard``: `Application Support/NCMB` on Apple platforms, as ncmb_swift keeps
-/// `Documents/NCMB`, and `NCMB` in the temporary directory elsewhere (Linux has no per-application directory).
-package struct FileLocalStore: NCMBLocalStore {
+/// The standard store on Linux, in `NCMB` of the temporary directory (Linux has no per-application directory). On
+/// Apple platforms the SDK's earlier versions kept their files in `Application Support/NCMB`; the Keychain store takes
+/// them over (docs/decisions/0127-sessions-in-the-keychain.md).
+///
+/// - Note: A Kumo addition.
+public struct FileLocalStore: NCMBLocalStore {
     /// The directory holding the files; created on the first save.
-    package let directory: URL
+    public let directory: URL
 
     /// Creates a store over `directory`.
-    package init(directory: URL) {
+    ///
+    /// - Parameter directory: The directory; it need not exist yet.
+    public init(directory: URL) {
         self.directory = directory
     }
 
-    /// The store of the process-wide context.
-    package static var standard: FileLocalStore {
-        FileLocalStore(directory: standardDirectory(fileManager: .default))
-    }
-
-    /// `Application Support/NCMB` where the platform has one, else `NCMB` in the temporary directory.
-    static func standardDirectory(fileManager: FileManager) -> URL {
+    /// `Application Support/<name>` where the platform has one, else `<name>` in the temporary directory.
+    static func standardDirectory(name: String, fileManager: FileManager) -> URL {
         #if canImport(Darwin)
             if let support = fileManager.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
-                return support.appendingPathComponent("NCMB", isDirectory: true)
+                return support.appendingPathComponent(name, isDirectory: true)
             }
         #endif
-        return fileManager.temporaryDirectory.appendingPathComponent("NCMB", isDirectory: true)
+        return fileManager.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
     }
 
-    package func load(_ item: NCMBLocalItem) throws -> Data? {
+    /// The bytes of `item`'s file; `nil` when there is none.
+    ///
+    /// - Throws: The file system's error when the file exists but cannot be read.
+    public func load(_ item: NCMBLocalItem) throws -> Data? {
         let url = fileURL(item)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try Data(contentsOf: url)
     }
 
-    package func save(_ data: Data, as item: NCMBLocalItem) throws {
+    /// Writes `data` as `item`'s file, atomically, creating the directory when needed.
+    ///
+    /// - Throws: The file system's error.
+    public func save(_ data: Data, as item: NCMBLocalItem) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try data.write(to: fileURL(item), options: [.atomic])
     }
 
-    package func delete(_ item: NCMBLocalItem) throws {
+    /// Removes `item`'s file, if any.
+    ///
+    /// - Throws: The file system's error when the file exists but cannot be removed.
+    public func delete(_ item: NCMBLocalItem) throws {
         let url = fileURL(item)
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         try FileManager.default.removeItem(at: url)

@@ -52,12 +52,14 @@ extension NCMBSession {
             state.sessionToken = token
         }
         persist(user)
+        announce(user)
     }
 
     /// Persists `user` again (after a save or fetch) when they are the signed-in user.
     func refresh(_ user: NCMBUser) {
         guard isCurrentUser(user) else { return }
         persist(user)
+        announce(user)
     }
 
     /// Signs the user out: forgets the token and the current user, and removes the persisted user.
@@ -69,6 +71,7 @@ extension NCMBSession {
         }
         // A file that cannot be removed only means the next launch finds a dead session; E401001 clears it then.
         try? localStore.delete(.currentUser)
+        announce(nil)
     }
 
     /// Signs the user out if the session still holds `token`: a request made with an older session cannot end a

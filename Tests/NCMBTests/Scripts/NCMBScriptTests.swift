@@ -7,7 +7,7 @@ import Testing
 @Suite struct NCMBScriptTests {
     let transport = RecordingTransport()
 
-    func makeScript(_ name: String, _ method: NCMBHTTPMethod, endpoint: String? = nil) -> NCMBScript {
+    func makeScript(_ name: String, _ method: NCMBHTTPMethod, endpoint: String = NCMB.DEFAULT_SCRIPT_ENDPOINT) -> NCMBScript {
         NCMBContext.bound(to: transport) { NCMBScript(name: name, method: method, endpoint: endpoint) }
     }
 
@@ -57,5 +57,20 @@ import Testing
         let error = await #expect(throws: NCMBApiError.self) { try await script.execute() }
         #expect(error?.errorCode == .noDataAvailable)
         #expect(error?.message == "errorTestScript.js not found")
+    }
+
+    @Test func theDefaultEndpointMeansTheDomainURLAndTheAPIVersionIsIgnored() async throws {
+        var script = NCMBContext.bound(to: transport) {
+            NCMBScript(
+                name: "first.js", method: .get, endpoint: NCMB.DEFAULT_SCRIPT_ENDPOINT, apiVersion: "2099-01-01")
+        }
+        script.name = "second.js"
+        transport.expect(.script(ScriptRoute(name: "second.js", method: .get)), reply: .json(200, "ok"))
+
+        _ = try await script.execute()
+
+        let request = try #require(transport.requests.first)
+        #expect(request.url.absoluteString == "https://mbaas.api.nifcloud.com/2015-09-01/script/second.js")
+        #expect(script.apiVersion == "2099-01-01")
     }
 }
