@@ -36,6 +36,10 @@ import tempfile
 import time
 import urllib.parse
 
+# The signed NCMB client of the hardening probes: its timestamp and query encoding.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "hardening"))
+import ncmb_client  # noqa: E402
+
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 API = "/2013-09-01"
 
@@ -106,17 +110,6 @@ def pinned(command, cpu):
 # Kumo
 
 
-def ncmb_timestamp():
-    now = datetime.datetime.now(datetime.timezone.utc)
-    return now.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (now.microsecond // 1000)
-
-
-def encode_query(parameters):
-    return "&".join(
-        "%s=%s" % (urllib.parse.quote(key, safe=""), urllib.parse.quote(value, safe="")) for key, value in parameters
-    )
-
-
 class Kumo:
     name = "kumo"
 
@@ -167,7 +160,7 @@ class Kumo:
         return self.process.pid
 
     def sign(self, method, path, query):
-        stamp = ncmb_timestamp()
+        stamp = ncmb_client.timestamp()
         pairs = [
             "SignatureMethod=HmacSHA256",
             "SignatureVersion=2",
@@ -187,7 +180,7 @@ class Kumo:
 
     def signed(self, method, path, parameters=None, body=None):
         """One request as wrk replays it: (method, target, headers, body)."""
-        query = encode_query(parameters or [])
+        query = ncmb_client.encode_query(parameters or [])
         target = path + ("?" + query if query else "")
         payload = json.dumps(body, separators=(",", ":")) if body is not None else None
         return method, target, self.sign(method, path, query), payload
@@ -326,7 +319,7 @@ class PocketBase:
             return ("GET", target, {}, None)
 
         def listing(filter_text, sort, page=1):
-            query = encode_query([("filter", filter_text), ("sort", sort), ("perPage", "20"), ("page", str(page)), ("skipTotal", "1")])
+            query = ncmb_client.encode_query([("filter", filter_text), ("sort", sort), ("perPage", "20"), ("page", str(page)), ("skipTotal", "1")])
             return get(records + "?" + query)
 
         if scenario == "trivial":
@@ -348,7 +341,7 @@ class PocketBase:
             return [listing("price>=500", "price", page=50)]
         if scenario == "count":
             # PocketBase has no count-only call: one item per page with the total (its COUNT query).
-            return [get(records + "?" + encode_query([("filter", "price>=500"), ("perPage", "1")]))]
+            return [get(records + "?" + ncmb_client.encode_query([("filter", "price>=500"), ("perPage", "1")]))]
         raise KeyError(scenario)
 
     def before_window(self, variant):

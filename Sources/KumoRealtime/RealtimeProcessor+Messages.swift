@@ -139,7 +139,7 @@ extension WhereQuery {
             switch clause {
             case .field(_, let conditions):
                 conditions.contains { if case .regex = $0 { true } else { false } }
-            case .or(let branches):
+            case .or(let branches), .and(let branches):
                 branches.contains(where: \.usesRegex)
             case .relatedTo:
                 false

@@ -1,5 +1,6 @@
 import HTTPTypes
 import HummingbirdTesting
+import KumoSeams
 import KumoServer
 import KumoStorage
 import KumoTestSupport
