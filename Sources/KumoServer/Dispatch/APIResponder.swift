@@ -82,6 +82,11 @@ package struct APIResponder: HTTPResponder {
         case (.get, "/ready"):
             context.endpointName = "ready"
             response = await readiness()
+        case (.get, "/") where mounted != nil:
+            // A person who opens the server's address in a browser is pointed to the dashboard (docs/dashboard.md);
+            // temporary, since the dashboard may later be turned off or moved to a port of its own.
+            context.endpointName = mounted?.endpointName
+            response = Response(status: .found, headers: [.location: (mounted?.pathPrefix ?? "") + "/"])
         case (.options, _) where !(mounted?.answers(path) ?? false):
             context.endpointName = "preflight"
             response = CrossOrigin.preflight()
