@@ -39,6 +39,8 @@ struct ImportAndOverviewBrowserTests {
             }
             #expect(try await panel.element(#"tfoot td[data-count="imported"]"#).text() == "11")
             #expect(try await panel.element(#"tfoot td[data-count="failed"]"#).text() == "0")
+            // The jobs list refreshes on its own after the panel: wait for its finished row, then count.
+            try await browser.element(#"#import-jobs tbody tr[data-state="finished"]"#)
             #expect(try await browser.elements(#"#import-jobs tbody tr[data-state="finished"]"#).count == 1)
             try await browser.screenshotForDocumentation("dashboard-import")
             consoleErrors += try await browser.consoleErrorsExceptFavicon()

@@ -37,7 +37,12 @@ struct ScriptConcurrencyTests {
                 }
                 #expect(failure.kind == .crashed)
             case .failure(let error):
-                #expect(error as? ScriptRunnerError == .unavailable(reason: "a script worker did not start: it exited"))
+                // Which start step the stop interrupts (the worker's exit, or its egress relay's socket going away)
+                // decides the reason; either way the call is unavailable.
+                guard case .unavailable? = error as? ScriptRunnerError else {
+                    Issue.record("the stopped call failed otherwise: \(error)")
+                    return
+                }
             }
         }
     }
