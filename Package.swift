@@ -380,9 +380,8 @@ let package = Package(
         .target(
             name: "KumoRealtime",
             dependencies: [
-                // Only for the listener seam and the connection code it plugs into (RealtimeServer.swift); the request
-                // pipeline is reached through KumoSeams' RealtimeGate (docs/decisions/0117-realtime-behind-a-seam.md).
-                "KumoServer",
+                // The request pipeline is reached through KumoSeams' RealtimeGate, the listener through KumoTransport's
+                // RealtimeListener (docs/decisions/0117-realtime-behind-a-seam.md); never KumoServer.
                 "KumoSeams",
                 "KumoTransport",
                 "KumoStorage",

@@ -3,7 +3,6 @@ import Hummingbird
 package import HummingbirdCore
 import HummingbirdWebSocket
 package import KumoSeams
-package import KumoServer
 import KumoStorage
 package import KumoTransport
 package import Logging
@@ -21,8 +20,8 @@ import NIOWebSocket
 /// hygiene. Each WebSocket has a queue and one processing task (``RealtimeProcessor``); the ``RealtimeHub`` feeds
 /// them the storage's committed changes.
 ///
-/// This file is the module's only use of `KumoServer`: the listener seam and the connection code it plugs into
-/// (docs/decisions/0117-realtime-behind-a-seam.md).
+/// The listener seam and the connection code it plugs into are `KumoTransport`'s; the module never imports
+/// `KumoServer` (docs/decisions/0117-realtime-behind-a-seam.md).
 package final class RealtimeServer: RealtimeListener {
     let gate: any RealtimeGate
     let hub: RealtimeHub

@@ -1,5 +1,4 @@
 package import HummingbirdCore
-package import KumoTransport
 package import NIOCore
 
 /// What a realtime module plugs into the HTTP listener (docs/architecture.md#realtime): the child channel of a plain
