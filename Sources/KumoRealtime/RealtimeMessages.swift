@@ -64,17 +64,10 @@ extension RealtimeRequest {
     /// - Throws: E400002 `"className is invalid."` for a name that is not a class name; E403003 for a standard class
     ///   named by its storage name (`user`), as `/classes/user` is refused.
     static func className(_ name: String) throws(KumoError) -> ClassName {
-        switch name {
-        case "users": return .user
-        case "roles": return .role
-        case "installations": return .installation
-        case "files": return .file
-        case "push": return .push
-        default:
-            guard let className = ClassName(name) else { throw KumoError(.invalidType, "className") }
-            guard !className.isStandard else { throw KumoError(.operationThatAreProhibited) }
-            return className
-        }
+        if let standard = StandardClass.named(name) { return standard.className }
+        guard let className = ClassName(name) else { throw KumoError(.invalidType, "className") }
+        guard !className.isStandard else { throw KumoError(.operationThatAreProhibited) }
+        return className
     }
 }
 

@@ -75,14 +75,8 @@ struct ClassCounter: Sendable {
 
     /// The dashboard's name of a stored class, or `nil` for classes the data browser does not show (files).
     static func dashboardName(_ className: ClassName) -> String? {
-        switch className {
-        case .user: "users"
-        case .role: "roles"
-        case .installation: "installations"
-        case .push: "push"
-        case .file: nil
-        default: className.rawValue
-        }
+        guard let standard = StandardClass.of(className) else { return className.rawValue }
+        return standard.reference == nil ? nil : standard.restName
     }
 
     func classes(of application: HostedApplication) async throws -> [(className: String, count: Int)] {

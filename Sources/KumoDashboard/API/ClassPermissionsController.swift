@@ -10,16 +10,10 @@ import NCMBWire
 struct ClassPermissionsController: Sendable {
     let environment: DashboardEnvironment
 
-    /// The stored class of a dashboard class name: `users`, `roles`, `installations`, `push`, `files` or a custom class.
+    /// The stored class of a dashboard class name: `users`, `roles`, `installations`, `push`, `files`
+    /// (``StandardClass``) or a custom class.
     static func storedClass(_ name: String) -> ClassName? {
-        switch name {
-        case "users": .user
-        case "roles": .role
-        case "installations": .installation
-        case "push": .push
-        case "files": .file
-        default: ClassName(name)
-        }
+        StandardClass.named(name)?.className ?? ClassName(name)
     }
 
     func handle(

@@ -16,11 +16,6 @@ import NIOCore
 struct ExportController: Sendable {
     let environment: DashboardEnvironment
 
-    /// The dashboard's names of the standard classes, also accepted in `classes`.
-    static let standardNames: [String: ClassName] = [
-        "users": .user, "roles": .role, "installations": .installation, "push": .push, "files": .file,
-    ]
-
     func export(applicationName: String, classes: String?, includeSecrets: String?, call: DashboardAPI.Call) async throws -> Response {
         guard let application = try await environment.storage.applications.application(named: applicationName) else {
             return DashboardAnswers.noApplication(applicationName)
@@ -32,7 +27,7 @@ struct ExportController: Sendable {
         if let classes {
             var names: [ClassName] = []
             for item in classes.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
-                guard let className = Self.standardNames[item] ?? ClassName(item) else {
+                guard let className = StandardClass.named(item)?.className ?? ClassName(item) else {
                     return DashboardAnswers.invalid("classes", "names \(item), which is not a class name.")
                 }
                 names.append(className)

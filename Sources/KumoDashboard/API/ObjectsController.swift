@@ -100,15 +100,11 @@ struct ObjectsController: Sendable {
         return DashboardResponses.json(.ok, ["deleted": .integer(Int64(deleted.count)), "errors": .array(errors)])
     }
 
-    /// The NCMB collection of a dashboard class name: `users`, `roles`, `installations`, `push`, or a custom class.
+    /// The NCMB collection of a dashboard class name: `users`, `roles`, `installations`, `push` (``StandardClass``), or
+    /// a custom class (`files`, which has no object routes, names a custom class here).
     static func reference(_ name: String) -> ClassReference? {
-        switch name {
-        case "users": return .users
-        case "roles": return .roles
-        case "installations": return .installations
-        case "push": return .push
-        default: return ClassName(name).map(ClassReference.custom)
-        }
+        if let reference = StandardClass.named(name)?.reference { return reference }
+        return ClassName(name).map(ClassReference.custom)
     }
 
     static func noApplication(_ name: String) -> Response {

@@ -9,7 +9,7 @@ import { breadcrumbs } from './breadcrumbs.js';
 /** The page's name (`main[data-page]`). */
 export const name = 'classes';
 
-const standardClasses = new Set(['users', 'roles', 'installations', 'push', 'files']);
+const standardNames = new Set(routes.standardClasses.map((standard) => standard.name));
 
 /** Renders the class list. */
 export async function render(main, context) {
@@ -39,7 +39,7 @@ export async function render(main, context) {
         h('tbody', {}, results.map(({ className, count }) => h('tr', { dataset: { className } },
           h('th', { scope: 'row' },
             h('a', { href: pages.objects(applicationName, className), text: className }),
-            standardClasses.has(className) ? h('span', { class: 'badge', text: t('classes.standard') }) : null),
+            standardNames.has(className) ? h('span', { class: 'badge', text: t('classes.standard') }) : null),
           h('td', { class: 'number', text: formatNumber(count ?? 0) })))))
       : h('p', { class: 'muted', text: t('classes.none') }),
     open);

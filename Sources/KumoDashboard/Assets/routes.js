@@ -12,6 +12,19 @@ function route(method, segments, query) {
   return Object.freeze({ method, path: segments.map((segment) => `/${encodeURIComponent(segment)}`).join(''), query });
 }
 
+/**
+ * The standard classes (Sources/NCMBWire/Schema/StandardClass.swift): the stored name pointers carry
+ * (`className`), the name the API's paths and the dashboard use (`name`), and whether the data browser shows
+ * its objects (`browsable`).
+ */
+export const standardClasses = Object.freeze([
+  Object.freeze({ className: 'user', name: 'users', browsable: true }),
+  Object.freeze({ className: 'role', name: 'roles', browsable: true }),
+  Object.freeze({ className: 'installation', name: 'installations', browsable: true }),
+  Object.freeze({ className: 'push', name: 'push', browsable: true }),
+  Object.freeze({ className: 'file', name: 'files', browsable: false }),
+]);
+
 /** `GET /dashboard/login` */
 export const loginPage = () => route('GET', ['dashboard', 'login'], ['next']);
 

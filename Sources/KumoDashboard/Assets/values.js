@@ -2,6 +2,7 @@
 import { h } from './dom.js';
 import { t, formatDate } from './i18n.js';
 import * as pages from './pages.js';
+import { standardClasses } from './routes.js';
 
 /** The editable types of a field, in the order the type menus list them. */
 export const editableTypes = ['string', 'number', 'boolean', 'date', 'pointer', 'geoPoint', 'array', 'object', 'null'];
@@ -32,14 +33,9 @@ export function objectHref(application, className, objectId) {
   return pages.object(application, standardClassPath(className), objectId);
 }
 
-/** The data browser's path segment for a class name as pointers spell it (`user` → `users`, …). */
+/** The data browser's path segment for a class name as pointers spell it (`user` → `users`, …; routes.js's table). */
 export function standardClassPath(className) {
-  switch (className) {
-    case 'user': return 'users';
-    case 'role': return 'roles';
-    case 'installation': return 'installations';
-    default: return className;
-  }
+  return standardClasses.find((standard) => standard.browsable && standard.className === className)?.name ?? className;
 }
 
 /** A short text for an ACL: `*: rw, role:Admin: r`. */

@@ -3,14 +3,16 @@ import NCMBWire
 
 /// The web app's `routes.js`, generated from the route declarations: one path builder per route, so that the app spells
 /// no path of its own (docs/decisions/0109-dashboard-routes-declared-once.md). The file is checked in under `Assets/`
-/// and served like the others; `DashboardRouteScriptTests` fails when it differs from ``source``.
+/// and served like the others; `DashboardRouteScriptTests` fails when it differs from ``source``. It also carries the
+/// table of standard classes (``StandardClass``), so that the app spells no class name of its own either
+/// (docs/decisions/0152-one-table-of-standard-classes.md).
 package enum DashboardRouteScript {
     /// The file's name under `Assets/`.
     package static let fileName = "routes.js"
 
     /// The text of `routes.js`.
     package static var source: String {
-        var text = header
+        var text = header + standardClasses
         for declaration in DashboardRoute.Table.all { text += builder(declaration) }
         for declaration in DashboardAPIRoute.Table.all { text += builder(declaration) }
         return text
@@ -33,6 +35,25 @@ package enum DashboardRouteScript {
         }
 
         """
+
+    /// The standard classes: `export const standardClasses = Object.freeze([...]);`.
+    private static var standardClasses: String {
+        let rows = StandardClass.all.map { standard in
+            "  Object.freeze({ className: \(literal(standard.className.rawValue)), name: \(literal(standard.restName)), "
+                + "browsable: \(standard.reference != nil) }),\n"
+        }
+        return """
+
+            /**
+             * The standard classes (Sources/NCMBWire/Schema/StandardClass.swift): the stored name pointers carry
+             * (`className`), the name the API's paths and the dashboard use (`name`), and whether the data browser shows
+             * its objects (`browsable`).
+             */
+            export const standardClasses = Object.freeze([
+            \(rows.joined())]);
+
+            """
+    }
 
     /// One declaration's builder: `export const name = (parameters) => route('GET', [segments], [query]);`.
     private static func builder<Route>(_ declaration: DashboardRouteDeclaration<Route>) -> String {

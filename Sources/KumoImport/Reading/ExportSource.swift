@@ -85,19 +85,14 @@ package struct ExportSource: Sendable {
     /// names exports and tools gave them (`users.json`, `User.json`, `roles.json`, `installations.json`, `files.json`…).
     package static func className(ofFile path: String) -> ClassName? {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let standard: [String: ClassName] = [
-            "user": .user, "users": .user, "role": .role, "roles": .role, "installation": .installation,
-            "installations": .installation, "push": .push, "pushes": .push, "file": .file, "files": .file,
-        ]
-        if let known = standard[name.lowercased()] { return known }
-        return ClassName(name)
+        return StandardClass.imported(fromFileNamed: name)?.className ?? ClassName(name)
     }
 
     /// Standard classes first, users before roles, then custom classes by name.
     private static func importOrder(_ left: ClassFile, _ right: ClassFile) -> Bool {
-        let order = ["user", "role", "installation", "push", "file"]
-        let leftRank = order.firstIndex(of: left.className.rawValue) ?? order.count
-        let rightRank = order.firstIndex(of: right.className.rawValue) ?? order.count
+        let order = StandardClass.all.map(\.className)
+        let leftRank = order.firstIndex(of: left.className) ?? order.count
+        let rightRank = order.firstIndex(of: right.className) ?? order.count
         if leftRank != rightRank { return leftRank < rightRank }
         if left.className != right.className { return left.className < right.className }
         return left.path < right.path

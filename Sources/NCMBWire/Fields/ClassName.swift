@@ -32,8 +32,8 @@ package struct ClassName: ValidatedName {
         self.init(unchecked: text)
     }
 
-    /// The standard class names, which `/classes/{name}` refuses with E403003.
-    package static let standardNames: Set<String> = ["user", "role", "installation", "push", "file"]
+    /// The standard class names, which `/classes/{name}` refuses with E403003 (``StandardClass``).
+    package static let standardNames: Set<String> = Set(StandardClass.all.map(\.className.rawValue))
 
     /// Whether this is a standard class.
     package var isStandard: Bool { ClassName.standardNames.contains(rawValue) }

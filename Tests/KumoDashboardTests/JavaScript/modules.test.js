@@ -24,6 +24,7 @@ const charts = await import(`${assets}/charts.js`);
 const importPage = await import(`${assets}/page-import.js`);
 const deploy = await import(`${assets}/script-deploy.js`);
 const i18n = await import(`${assets}/i18n.js`);
+const values = await import(`${assets}/values.js`);
 
 test('the filter writes where JSON and reads back the conditions it can show', () => {
   const where = filter.whereOf([
@@ -155,4 +156,9 @@ test('chart scales, upload names and script names', () => {
   ]);
   assert.deepEqual(['hello.js', 'a-b_c.1.js', 'hello', '../x.js', 'ハロー.js'].map(deploy.isScriptName), [true, true, false, false, false]);
   assert.deepEqual([deploy.lineOffset('a\nbc\nd', 1), deploy.lineOffset('a\nbc\nd', 3), deploy.lineOffset('a', 5)], [0, 5, 1]);
+});
+
+test('the class of a pointer opens the data browser under the name of the table of standard classes in routes.js', () => {
+  assert.deepEqual(['user', 'role', 'installation', 'push', 'file', 'GameScore'].map(values.standardClassPath),
+    ['users', 'roles', 'installations', 'push', 'file', 'GameScore']);
 });
