@@ -61,7 +61,7 @@ extension BrowserPagesController {
             let user = NewObject(
                 key: userKey(objectId, application), createDate: environment.clock.now(),
                 operations: [(StandardField.User.userName, .set(.string(userName)))] + operations,
-                acl: .defaultUser(objectId: objectId, settings: application.settings), passwordHash: passwordHash)
+                acl: .defaultUser(objectId: objectId, settings: application.settings), extras: .user(passwordHash: passwordHash))
             do {
                 _ = try await environment.storage.objects.create(user)
                 environment.logger.info("mail address user created", metadata: ["objectId": "\(objectId)"])
@@ -96,7 +96,7 @@ extension BrowserPagesController {
         let passwordHash = try await environment.passwordHasher.hash(newPassword)
         let update = ObjectUpdate(
             key: userKey(userObjectId, application), updateDate: environment.clock.now(), operations: [],
-            passwordHash: passwordHash)
+            extras: .user(passwordHash: passwordHash))
         do {
             _ = try await environment.storage.objects.update(update, access: .bypass)
         } catch StorageError.notFound {

@@ -34,7 +34,7 @@ package struct PushController: CollectionController {
         let storedACL = request.acl ?? application.settings.defaultObjectACL
         let stored = try await environment.createWithFreshObjectId { objectId in
             NewObject(
-                key: pushKey(application, objectId), createDate: createDate, operations: operations, acl: storedACL, pushDueAt: dueAt)
+                key: pushKey(application, objectId), createDate: createDate, operations: operations, acl: storedACL, extras: .push(dueAt: dueAt))
         }
         return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
     }
@@ -69,7 +69,7 @@ package struct PushController: CollectionController {
         let dueAt = try PushRequest.checkCombination(PushRequest.applying(operations, to: current.fields), now: now)
         let movesJob = operations.contains { [StandardField.Push.deliveryTime, StandardField.Push.immediateDeliveryFlag].contains($0.0) }
         let update = ObjectUpdate(
-            key: key, updateDate: now, operations: operations, acl: request.acl, pushDueAt: movesJob ? dueAt : nil)
+            key: key, updateDate: now, operations: operations, acl: request.acl, extras: movesJob ? .push(dueAt: dueAt) : .none)
         let stored = try await environment.storage.objects.update(update, access: access)
         return .json(200, UpdateResponse(updateDate: stored.updateDate).json)
     }

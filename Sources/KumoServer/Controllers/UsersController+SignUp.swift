@@ -40,8 +40,8 @@ extension UsersController {
             sessionToken = token
             return NewObject(
                 key: userKey(application, objectId), createDate: createDate, operations: operations,
-                acl: acl ?? .defaultUser(objectId: objectId, settings: application.settings), passwordHash: passwordHash,
-                session: grant)
+                acl: acl ?? .defaultUser(objectId: objectId, settings: application.settings),
+                extras: .user(passwordHash: passwordHash, session: grant))
         }
         return (user, sessionToken)
     }

@@ -34,13 +34,13 @@ extension UsersController {
             let merged = try await mergedAuthData(current: current, changes: changes, application: application)
             operations.append((Field.authData, merged.isEmpty ? .delete : .set(.object(merged))))
         }
-        let passwordHash: String?
-        if let password { passwordHash = try await environment.passwordHasher.hash(password) } else { passwordHash = nil }
+        var extras = ObjectUpdateExtras.none
+        if let password { extras = .user(passwordHash: try await environment.passwordHasher.hash(password)) }
 
         let update = ObjectUpdate(
-            key: key, updateDate: environment.clock.now(), operations: operations, acl: acl, passwordHash: passwordHash)
+            key: key, updateDate: environment.clock.now(), operations: operations, acl: acl, extras: extras)
         let stored = try await environment.storage.objects.update(update, access: access)
-        if passwordHash != nil {
+        if password != nil {
             // A new password ends the user's other sessions; the caller's own session survives when it is the user's.
             let keptTokenHash = context.identity == .user(objectId: objectId) ? context.sessionTokenHash : nil
             let ended = try await environment.storage.accounts.deleteSessions(

@@ -27,30 +27,43 @@ package struct NewObject: Sendable, Hashable {
     package var operations: [(FieldName, FieldOperation)]
     /// The ACL to store.
     package var acl: AccessControlList
-    /// For a user: the bcrypt hash of the password, stored beside the object and never in its fields.
-    package var passwordHash: String?
-    /// For a user: a session to open in the same transaction (sign-up answers with its token).
-    package var session: SessionGrant?
-    /// For a push: when its delivery job becomes due; the job is created in the same transaction (`PushJobStore`).
-    package var pushDueAt: WireDate?
+    /// What a user or a push writes beside its fields in the same transaction; ``NewObjectExtras/none`` for any other
+    /// class, and ignored on one (docs/decisions/0153-typed-write-extras.md).
+    package var extras: NewObjectExtras
 
     /// Creates a new object.
     package init(
         key: ObjectKey, createDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList,
-        passwordHash: String? = nil, session: SessionGrant? = nil, pushDueAt: WireDate? = nil
+        extras: NewObjectExtras = .none
     ) {
         self.key = key
         self.createDate = createDate
         self.operations = operations
         self.acl = acl
-        self.passwordHash = passwordHash
-        self.session = session
-        self.pushDueAt = pushDueAt
+        self.extras = extras
+    }
+
+    /// For a user: the bcrypt hash of the password, stored beside the object and never in its fields.
+    package var passwordHash: String? {
+        guard key.className == .user, case .user(let passwordHash, _) = extras else { return nil }
+        return passwordHash
+    }
+
+    /// For a user: a session to open in the same transaction (sign-up answers with its token).
+    package var session: SessionGrant? {
+        guard key.className == .user, case .user(_, let session) = extras else { return nil }
+        return session
+    }
+
+    /// For a push: when its delivery job becomes due; the job is created in the same transaction (`PushJobStore`).
+    package var pushDueAt: WireDate? {
+        guard key.className == .push, case .push(let dueAt) = extras else { return nil }
+        return dueAt
     }
 
     package static func == (lhs: NewObject, rhs: NewObject) -> Bool {
-        lhs.key == rhs.key && lhs.createDate == rhs.createDate && lhs.acl == rhs.acl && lhs.passwordHash == rhs.passwordHash
-            && lhs.session == rhs.session && lhs.pushDueAt == rhs.pushDueAt && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
+        lhs.key == rhs.key && lhs.createDate == rhs.createDate && lhs.acl == rhs.acl && lhs.extras == rhs.extras
+            && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(key) }
@@ -66,27 +79,36 @@ package struct ObjectUpdate: Sendable, Hashable {
     package var operations: [(FieldName, FieldOperation)]
     /// A replacement ACL, when the body has `acl`.
     package var acl: AccessControlList?
-    /// For a user: a new password hash (PUT with `password`, password reset); `nil` keeps the stored one.
-    package var passwordHash: String?
-    /// For a push: the new due time of its delivery job, when it has one that has not been attempted yet.
-    package var pushDueAt: WireDate?
+    /// What a user or a push changes beside its fields in the same transaction; ``ObjectUpdateExtras/none`` for any
+    /// other class, and ignored on one (docs/decisions/0153-typed-write-extras.md).
+    package var extras: ObjectUpdateExtras
 
     /// Creates an update.
     package init(
         key: ObjectKey, updateDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList? = nil,
-        passwordHash: String? = nil, pushDueAt: WireDate? = nil
+        extras: ObjectUpdateExtras = .none
     ) {
         self.key = key
         self.updateDate = updateDate
         self.operations = operations
         self.acl = acl
-        self.passwordHash = passwordHash
-        self.pushDueAt = pushDueAt
+        self.extras = extras
+    }
+
+    /// For a user: a new password hash (PUT with `password`, password reset); `nil` keeps the stored one.
+    package var passwordHash: String? {
+        guard key.className == .user, case .user(let passwordHash) = extras else { return nil }
+        return passwordHash
+    }
+
+    /// For a push: the new due time of its delivery job, when it has one that has not been attempted yet.
+    package var pushDueAt: WireDate? {
+        guard key.className == .push, case .push(let dueAt) = extras else { return nil }
+        return dueAt
     }
 
     package static func == (lhs: ObjectUpdate, rhs: ObjectUpdate) -> Bool {
-        lhs.key == rhs.key && lhs.updateDate == rhs.updateDate && lhs.acl == rhs.acl && lhs.passwordHash == rhs.passwordHash
-            && lhs.pushDueAt == rhs.pushDueAt
+        lhs.key == rhs.key && lhs.updateDate == rhs.updateDate && lhs.acl == rhs.acl && lhs.extras == rhs.extras
             && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
     }
 

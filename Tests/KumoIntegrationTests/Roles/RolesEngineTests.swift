@@ -26,7 +26,7 @@ import Testing
             _ = try await application.storage.objects.create(
                 NewObject(
                     key: key, createDate: now, operations: [(FieldName("userName")!, .set(.string(objectId)))], acl: .publicReadWrite,
-                    session: grant))
+                    extras: .user(passwordHash: nil, session: grant)))
         }
 
         func send(_ method: HTTPRequest.Method, _ target: String, body: String? = nil, as user: String? = nil) async throws

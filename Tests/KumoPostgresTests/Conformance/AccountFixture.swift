@@ -11,8 +11,7 @@ enum AccountFixture {
     ) -> NewObject {
         var user = Fixture.newObject("user", objectId, fields)
         user.key.applicationId = applicationId
-        user.passwordHash = passwordHash
-        user.session = session
+        user.extras = passwordHash == nil && session == nil ? .none : .user(passwordHash: passwordHash, session: session)
         return user
     }
 
@@ -49,7 +48,8 @@ enum AccountFixture {
     ) -> ObjectUpdate {
         ObjectUpdate(
             key: Fixture.key(className, objectId), updateDate: Fixture.date(1),
-            operations: fields.pairs.map { (Fixture.field($0.key), FieldOperation.set($0.value)) }, passwordHash: passwordHash)
+            operations: fields.pairs.map { (Fixture.field($0.key), FieldOperation.set($0.value)) },
+            extras: passwordHash.map { .user(passwordHash: $0) } ?? .none)
     }
 
     /// The field a `StorageError.duplicate` names, recording an issue for any other outcome.

@@ -10,7 +10,7 @@ import Testing
     static func push(_ objectId: String, dueIn seconds: Int64, applicationId: String = Fixture.applicationId) -> NewObject {
         var push = Fixture.newObject("push", objectId, ["message": "hello"])
         push.key.applicationId = applicationId
-        push.pushDueAt = Fixture.date(seconds)
+        push.extras = .push(dueAt: Fixture.date(seconds))
         return push
     }
 
@@ -179,7 +179,7 @@ import Testing
         try await StorageUnderTest.with(engine) { storage in
             _ = try await storage.objects.create(Self.push("push1", dueIn: 100))
             var update = AccountFixture.update("push", "push1", ["message": "later"])
-            update.pushDueAt = Fixture.date(300)
+            update.extras = .push(dueAt: Fixture.date(300))
 
             _ = try await storage.objects.update(update, access: .bypass)
 
@@ -196,7 +196,7 @@ import Testing
             job.attempts = 1
             try await storage.pushJobs.reschedule(job, dueAt: Fixture.date(50))
             var update = AccountFixture.update("push", "push1", ["message": "later"])
-            update.pushDueAt = Fixture.date(900)
+            update.extras = .push(dueAt: Fixture.date(900))
 
             _ = try await storage.objects.update(update, access: .bypass)
 

@@ -36,8 +36,7 @@ import Testing
         try await StorageUnderTest.with(engine) { storage in
             _ = try await storage.objects.create(Fixture.newObject(clash.className, "first", clash.first))
             var second = Fixture.newObject(clash.className, "second", clash.second)
-            second.passwordHash = clash.className == "user" ? "hash" : nil
-            second.session = clash.className == "user" ? AccountFixture.grant("session2") : nil
+            second.extras = clash.className == "user" ? .user(passwordHash: "hash", session: AccountFixture.grant("session2")) : .none
 
             let error = await #expect(throws: StorageError.self) { _ = try await storage.objects.create(second) }
 

@@ -37,7 +37,7 @@ enum BrowserPageTests {
                     (try FieldName(validating: "mailAddress"), .set(.string(mailAddress))),
                 ],
                 acl: .defaultUser(objectId: objectId, settings: application.application.settings),
-                passwordHash: try await application.environment.passwordHasher.hash(password)))
+                extras: .user(passwordHash: try await application.environment.passwordHasher.hash(password))))
         return objectId
     }
 
