@@ -34,7 +34,8 @@ package struct PushController: CollectionController {
         let storedACL = request.acl ?? application.settings.defaultObjectACL
         let stored = try await environment.createWithFreshObjectId { objectId in
             NewObject(
-                key: pushKey(application, objectId), createDate: createDate, operations: operations, acl: storedACL, extras: .push(dueAt: dueAt))
+                key: pushKey(application, objectId), createDate: createDate, operations: operations, acl: storedACL,
+                extras: .push(dueAt: dueAt))
         }
         return .json(201, CreateResponse(objectId: stored.objectId, createDate: stored.createDate).json)
     }

@@ -27,7 +27,8 @@ struct RoleScenario: Sendable {
             tokenHash: SessionTokens.hash(Self.sessionToken(of: objectId)), createDate: now,
             expiresAt: WireDate(millisecondsSince1970: now.millisecondsSince1970 + 86_400_000), endsOtherSessions: false)
         _ = try await application.storage.objects.create(
-            NewObject(key: key, createDate: now, operations: [(FieldName("userName")!, .set(.string(objectId)))], acl: acl,
+            NewObject(
+                key: key, createDate: now, operations: [(FieldName("userName")!, .set(.string(objectId)))], acl: acl,
                 extras: .user(passwordHash: nil, session: grant)))
     }
 

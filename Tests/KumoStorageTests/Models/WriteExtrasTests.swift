@@ -20,7 +20,8 @@ import Testing
         #expect(user.session == Self.grant)
         #expect(user.pushDueAt == nil)
 
-        let push = NewObject(key: Self.key(.push), createDate: Self.date, operations: [], acl: .publicReadWrite, extras: .push(dueAt: Self.date))
+        let push = NewObject(
+            key: Self.key(.push), createDate: Self.date, operations: [], acl: .publicReadWrite, extras: .push(dueAt: Self.date))
         #expect(push.pushDueAt == Self.date)
         #expect(push.passwordHash == nil)
 
@@ -33,9 +34,13 @@ import Testing
     }
 
     @Test func anUpdateCarriesTheExtrasOfItsOwnClassOnly() {
-        #expect(ObjectUpdate(key: Self.key(.user), updateDate: Self.date, operations: [], extras: .user(passwordHash: "b")).passwordHash == "b")
-        #expect(ObjectUpdate(key: Self.key(.push), updateDate: Self.date, operations: [], extras: .push(dueAt: Self.date)).pushDueAt == Self.date)
-        #expect(ObjectUpdate(key: Self.key(.role), updateDate: Self.date, operations: [], extras: .user(passwordHash: "b")).passwordHash == nil)
+        #expect(
+            ObjectUpdate(key: Self.key(.user), updateDate: Self.date, operations: [], extras: .user(passwordHash: "b")).passwordHash == "b")
+        #expect(
+            ObjectUpdate(key: Self.key(.push), updateDate: Self.date, operations: [], extras: .push(dueAt: Self.date)).pushDueAt
+                == Self.date)
+        #expect(
+            ObjectUpdate(key: Self.key(.role), updateDate: Self.date, operations: [], extras: .user(passwordHash: "b")).passwordHash == nil)
         #expect(ObjectUpdate(key: Self.key(.user), updateDate: Self.date, operations: [], extras: .push(dueAt: Self.date)).pushDueAt == nil)
     }
 }

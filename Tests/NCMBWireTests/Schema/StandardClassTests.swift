@@ -28,9 +28,10 @@ import Testing
 
     @Test func namesTheClassOfAnExportFileByAnyNameToolsGaveIt() {
         let names = ["user", "Users", "ROLE", "roles", "Installation", "installations", "push", "pushes", "file", "Files"]
-        #expect(names.map { StandardClass.imported(fromFileNamed: $0)?.className.rawValue } == [
-            "user", "user", "role", "role", "installation", "installation", "push", "push", "file", "file",
-        ])
+        #expect(
+            names.map { StandardClass.imported(fromFileNamed: $0)?.className.rawValue } == [
+                "user", "user", "role", "role", "installation", "installation", "push", "push", "file", "file",
+            ])
         #expect(StandardClass.imported(fromFileNamed: "GameScore") == nil)
         #expect(StandardClass.imported(fromFileNamed: "userss") == nil)
     }
