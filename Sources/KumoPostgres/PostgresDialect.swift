@@ -133,8 +133,10 @@ struct PostgresDialect: SQLDialect {
 
     /// `CREATE INDEX CONCURRENTLY`: writes go on while the index is built. The default order and `public_read` ride
     /// along, as on SQLite, so an equality page needs no sort and an anonymous count can be an index-only scan.
-    func createIndex(name: String, expressions: [String]) -> String {
-        let columns = (["class_id"] + expressions.map { "(\($0))" } + ["create_date DESC", "row_id DESC"]).joined(separator: ", ")
+    func createIndex(name: String, expressions: [String], descendingLast: Bool) -> String {
+        var keys = expressions.map { "(\($0))" }
+        if descendingLast { keys[keys.count - 1] += " DESC" }
+        let columns = (["class_id"] + keys + ["create_date DESC", "row_id DESC"]).joined(separator: ", ")
         return "CREATE INDEX CONCURRENTLY IF NOT EXISTS \(name) ON objects (\(columns)) INCLUDE (public_read)"
             + " WHERE (\(expressions[0])) IS NOT NULL"
     }

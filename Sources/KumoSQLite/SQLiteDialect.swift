@@ -116,8 +116,9 @@ struct SQLiteDialect: SQLDialect {
 
     /// The index also holds the default order and `public_read`: a page with equalities on every indexed field comes
     /// out newest first without a sort, and an anonymous count never reads a row.
-    func createIndex(name: String, expressions: [String]) -> String {
-        let columns = (["class_id"] + expressions + ["create_date DESC", "row_id DESC", "public_read"]).joined(separator: ", ")
+    func createIndex(name: String, expressions: [String], descendingLast: Bool) -> String {
+        let keys = descendingLast ? expressions.dropLast() + [expressions[expressions.count - 1] + " DESC"] : expressions
+        let columns = (["class_id"] + keys + ["create_date DESC", "row_id DESC", "public_read"]).joined(separator: ", ")
         return "CREATE INDEX IF NOT EXISTS \(name) ON objects (\(columns)) WHERE \(expressions[0]) IS NOT NULL"
     }
 

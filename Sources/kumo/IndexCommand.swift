@@ -18,7 +18,9 @@ struct IndexCommand: AsyncParsableCommand {
             discussion: """
                 A field may be a dotted path into an object field (stats.level, ref.objectId). A field without a kind \
                 gets the kind most objects of the class hold in it. Kinds: \
-                \(IndexValueKind.allCases.map(\.rawValue).joined(separator: ", ")). SQLite builds the index while writes \
+                \(IndexValueKind.allCases.map(\.rawValue).joined(separator: ", ")). A page ordered by the last field, with a \
+                range or equality on it, walks the index and stops after the page (docs/decisions/0141); when that \
+                field is a number, string or date, a descending companion serves descending pages. SQLite builds the index while writes \
                 wait (about a second per 200,000 objects); PostgreSQL builds it concurrently.
                 """)
 

@@ -28,6 +28,10 @@ package enum IndexValueKind: String, Sendable, Hashable, CaseIterable {
         default: return nil
         }
     }
+
+    /// Whether a sorted page on a field of this kind can walk the index (numbers, strings, Dates;
+    /// docs/decisions/0141-sorted-pages-on-indexes.md).
+    package var isOrderable: Bool { [.number, .string, .date].contains(self) }
 }
 
 /// One field (or dotted path) of an index, with the kind of value it orders.

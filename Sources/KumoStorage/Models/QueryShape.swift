@@ -17,6 +17,9 @@ package struct QueryShape: Sendable, Hashable {
     package var rangeFields: [IndexedField]
     /// Whether the find asked for `count=1`.
     package var counts: Bool
+    /// The range field the find is ordered by (one order key), which an index must hold last to serve the sorted page
+    /// (docs/decisions/0141-sorted-pages-on-indexes.md).
+    package var orderedRangeField: IndexedField?
 
     /// The shape of a find, or `nil` when no user field of it could use an index.
     package init?(_ request: FindRequest) {
@@ -45,6 +48,9 @@ package struct QueryShape: Sendable, Hashable {
         self.equalityFields = equality.map { IndexedField($0.key, $0.value) }.sorted { $0.field < $1.field }
         self.rangeFields = range.map { IndexedField($0.key, $0.value) }.sorted { $0.field < $1.field }
         self.counts = request.parameters.includesCount
+        let order = request.parameters.order
+        self.orderedRangeField =
+            order.count == 1 ? self.rangeFields.first { $0.field == order[0].field && $0.kind.isOrderable } : nil
     }
 
     /// The stable text the advisor keys shapes by: `eq(category:string) range(score:number) count`.
@@ -52,14 +58,16 @@ package struct QueryShape: Sendable, Hashable {
         var parts: [String] = []
         if !equalityFields.isEmpty { parts.append("eq(" + equalityFields.map(\.description).joined(separator: ",") + ")") }
         if !rangeFields.isEmpty { parts.append("range(" + rangeFields.map(\.description).joined(separator: ",") + ")") }
+        if let orderedRangeField { parts.append("order(\(orderedRangeField.description))") }
         if counts { parts.append("count") }
         return parts.joined(separator: " ")
     }
 
-    /// The index that serves this shape: its equality fields, then its first range field, at most
-    /// ``ClassIndex/maximumFieldCount`` fields.
+    /// The index that serves this shape: its equality fields, then its ordered range field (kept last) or else its first range
+    /// field, at most ``ClassIndex/maximumFieldCount`` fields.
     package var suggestedFields: [IndexedField] {
-        Array((equalityFields + rangeFields.prefix(1)).prefix(ClassIndex.maximumFieldCount))
+        guard let orderedRangeField else { return Array((equalityFields + rangeFields.prefix(1)).prefix(ClassIndex.maximumFieldCount)) }
+        return Array(equalityFields.prefix(ClassIndex.maximumFieldCount - 1)) + [orderedRangeField]
     }
 
     private static func isColumn(_ field: FieldPath) -> Bool {

@@ -25,7 +25,16 @@ package enum IndexStatements {
     /// lookups (docs/decisions/0105-indexes-on-paths-and-arrays.md).
     package static func create(_ index: ClassIndex, dialect: any SQLDialect) -> [SQLStatement] {
         let expressions = index.fields.map { expression($0, dialect: dialect) }
-        var statements = [SQLStatement(dialect: dialect, dialect.createIndex(name: index.name, expressions: expressions))]
+        var statements = [
+            SQLStatement(dialect: dialect, dialect.createIndex(name: index.name, expressions: expressions, descendingLast: false))
+        ]
+        // The descending companion: a sorted page in descending order walks it (docs/decisions/0141-…).
+        if let last = index.fields.last, last.kind.isOrderable, !last.field.isDotted {
+            statements.append(
+                SQLStatement(
+                    dialect: dialect,
+                    dialect.createIndex(name: descendingName(index.name), expressions: expressions, descendingLast: true)))
+        }
         var predicates: [String] = []
         for indexed in index.fields {
             predicates.append(arrayGuard(indexed.field, dialect: dialect))
@@ -48,12 +57,16 @@ package enum IndexStatements {
         return QueryCompiler.arrayGuard(target, expandsArrays: true, dialect: dialect)
     }
 
+    /// The name of the descending companion of index `name`.
+    static func descendingName(_ name: String) -> String { "\(name)_d" }
+
     /// The name of the array companion of field `position` of index `name`.
     static func companionName(_ name: String, _ position: Int) -> String { "\(name)_a\(position)" }
 
-    /// The statements removing the index named `name` and its array companions (two per field at most).
+    /// The statements removing the index named `name`, its descending companion and its array companions (two per field
+    /// at most).
     package static func drop(name: String, dialect: any SQLDialect) -> [SQLStatement] {
-        ([name] + (0..<2 * ClassIndex.maximumFieldCount).map { companionName(name, $0) }).map {
+        ([name, descendingName(name)] + (0..<2 * ClassIndex.maximumFieldCount).map { companionName(name, $0) }).map {
             SQLStatement(dialect: dialect, dialect.dropIndex(name: $0))
         }
     }

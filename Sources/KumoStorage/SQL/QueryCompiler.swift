@@ -62,6 +62,9 @@ package struct QueryCompiler {
     /// The class filter of each alias whose rows are filtered by class, with its values bound: repeated in array
     /// disjunctions (``appendAnyValue(_:expandsArrays:_:)``).
     var classFilters: [String: String] = [:]
+    /// The start of the ordered field whose conditions the scalar leg of a sorted page compiles without their array
+    /// branch (``appendSortedPage(_:className:parameters:)``); `nil` elsewhere.
+    var scalarStart: SQLJSONReference?
 
     private init(dialect: any SQLDialect, applicationId: String, access: AccessContext) {
         self.dialect = dialect
@@ -174,6 +177,9 @@ package struct QueryCompiler {
     /// The whole statement of a find or its count: principals, selection, filters, order and page.
     private mutating func appendFind(className: ClassName, parameters: QueryParameters, isCount: Bool) {
         appendReaderPrincipals()
+        if !isCount, let sortedPage = SortedPage(parameters) {
+            return appendSortedPage(sortedPage, className: className, parameters: parameters)
+        }
         statement.append(isCount ? "SELECT COUNT(*) AS \(ObjectColumn.count)" : "SELECT \(QueryCompiler.selectedColumns(alias: "o"))")
         statement.append(" FROM objects o WHERE ")
         ordersByDistance = !isCount && parameters.order.isEmpty

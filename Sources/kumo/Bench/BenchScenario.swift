@@ -11,6 +11,18 @@ enum BenchScenario: String, CaseIterable, Sendable {
     case getById
     /// 20 of the seeded items: `where={"score":{"$gte":N}}&order=-createDate&limit=20`, no count.
     case query
+    /// A sorted page with a narrow filter: `where={"score":{"$gte":990}}&order=score&limit=20` (1 % of the items
+    /// match): the baseline of the sorted pages below (issue 32; docs/decisions/0141-sorted-pages-on-indexes.md).
+    case sortedPageNarrow
+    /// A sorted page with a wide filter: `where={"score":{"$gte":N}}&order=score&limit=20`, N from 0 to 500 (half to
+    /// all of the items match); with `score` indexed the page walks the index and stops after 20 entries.
+    case sortedPage
+    /// `sortedPage` in descending order (`order=-score`): the index's descending companion.
+    case sortedPageDescending
+    /// `sortedPage` at page 50 (`skip=980`).
+    case sortedPageDeep
+    /// `sortedPageDescending` at page 50 (`skip=980`).
+    case sortedPageDeepDescending
     /// The paging query of a filtered list: `where={"score":N}&order=-createDate&limit=20&count=1`. Each score is held
     /// by one item in 1 000 (100 of 100 000); `score` has an index unless `--no-indexes`.
     case queryCount
@@ -77,6 +89,11 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .create: "create"
         case .getById: "getById"
         case .query: "query 20 (where + order)"
+        case .sortedPageNarrow: "sorted page: score >= 990 (1 %), order=score, limit 20"
+        case .sortedPage: "sorted page: score >= N (wide), order=score, limit 20"
+        case .sortedPageDescending: "sorted page: score >= N (wide), order=-score, limit 20"
+        case .sortedPageDeep: "sorted page 50: score >= N (wide), order=score, skip 980"
+        case .sortedPageDeepDescending: "sorted page 50: score >= N (wide), order=-score, skip 980"
         case .queryCount: "query 20 + count=1, where score = N (indexed)"
         case .queryCountPath: "query 20 + count=1, where stats.score = N (indexed path)"
         case .queryCountUnindexed: "query 20 + count=1, where ratio = X (no index)"
@@ -142,6 +159,14 @@ enum BenchScenario: String, CaseIterable, Sendable {
                 let condition = WhereClause.field(BenchDataset.scoreField, [.greaterThanOrEqualTo(.integer(threshold))])
                 return BenchScenario.page(where: condition, includesCount: false, include: self == .include)
             }
+        case .sortedPageNarrow:
+            return [BenchScenario.sortedPage(threshold: 990, isDescending: false, skip: 0)]
+        case .sortedPage, .sortedPageDescending, .sortedPageDeep, .sortedPageDeepDescending:
+            let isDescending = self == .sortedPageDescending || self == .sortedPageDeepDescending
+            let skip = self == .sortedPageDeep || self == .sortedPageDeepDescending ? 980 : 0
+            return BenchScenario.scoreThresholds.prefix(6).map { threshold in
+                BenchScenario.sortedPage(threshold: threshold, isDescending: isDescending, skip: skip)
+            }
         case .queryCount:
             return BenchScenario.scoreValues.map { score in
                 BenchScenario.page(where: .field(BenchDataset.scoreField, [.equalTo(.integer(score))]), includesCount: true)
@@ -170,6 +195,14 @@ enum BenchScenario: String, CaseIterable, Sendable {
         let parameters = QueryParameters(
             whereQuery: WhereQuery([condition]), order: [SortKey(field: .createDate, isDescending: true)], limit: 20,
             includesCount: includesCount, include: include ? [[BenchDataset.ownerField]] : [])
+        return APIRouter.print(.objects(.custom(BenchDataset.itemClass), .find(parameters)))
+    }
+
+    /// A page of 20 items with `score >= threshold`, ordered by `score`, after `skip` items.
+    private static func sortedPage(threshold: Int64, isDescending: Bool, skip: Int) -> RequestData {
+        let parameters = QueryParameters(
+            whereQuery: WhereQuery([.field(BenchDataset.scoreField, [.greaterThanOrEqualTo(.integer(threshold))])]),
+            order: [SortKey(field: BenchDataset.scoreField, isDescending: isDescending)], limit: 20, skip: skip > 0 ? skip : nil)
         return APIRouter.print(.objects(.custom(BenchDataset.itemClass), .find(parameters)))
     }
 

@@ -84,6 +84,13 @@ struct BenchSession: Sendable {
                     row.note = [row.note, "\(String(format: "%.2f", rate / base))× \(unwatched.rawValue)'s rate with the feed off"]
                         .compactMap { $0 }.joined(separator: "; ")
                 }
+                if scenario.isWideSortedPage, let rate = row.summary?.requestsPerSecond,
+                    let base = rows.last(where: { $0.name == BenchScenario.sortedPageNarrow.rawValue && $0.connections == connections })?
+                        .summary?.requestsPerSecond, base > 0
+                {
+                    row.note = [row.note, "\(BenchReport.percent(rate / base)) of sortedPageNarrow's rate (target ≥ 60 %)"]
+                        .compactMap { $0 }.joined(separator: "; ")
+                }
                 if scenario == .ceiling { ceilings[connections] = row.summary?.requestsPerSecond }
                 if let countNote = countNotes[scenario] { row.note = [row.note, countNote].compactMap { $0 }.joined(separator: "; ") }
                 if let target = scenario.target(engine: engine), let summary = row.summary {

@@ -52,5 +52,9 @@ extension BenchScenario {
     }
 
     /// Whether the scenario is re-run open-loop at half of its best rate, with p99 ≤ 10 ms as the target.
-    var hasHalfLoadTarget: Bool { [.create, .getById, .query].contains(self) }
+    var hasHalfLoadTarget: Bool { [.create, .getById, .query, .sortedPage, .sortedPageDescending].contains(self) }
+
+    /// Whether the scenario is a sorted page with a wide filter, whose rate is compared with `sortedPageNarrow`'s (issue
+    /// 32: at least 60 %).
+    var isWideSortedPage: Bool { [.sortedPage, .sortedPageDescending, .sortedPageDeep, .sortedPageDeepDescending].contains(self) }
 }

@@ -36,8 +36,8 @@ struct RecordingDialect: SQLDialect {
     func sharedRowLock(alias: String) -> String { " SHARE \(alias)" }
     var applicationCreationOrder: String { "position" }
     func validateStorable(_ fields: JSONObject) throws(StorageError) {}
-    func createIndex(name: String, expressions: [String]) -> String {
-        "INDEX \(name) (\((["class_id"] + expressions).joined(separator: ", ")))"
+    func createIndex(name: String, expressions: [String], descendingLast: Bool) -> String {
+        "INDEX \(name) (\((["class_id"] + expressions).joined(separator: ", "))\(descendingLast ? " DESC" : ""))"
     }
     func createPartialIndex(name: String, predicate: String) -> String { "INDEX \(name) (class_id) WHERE \(predicate)" }
     func dropIndex(name: String) -> String { "DROP \(name)" }
