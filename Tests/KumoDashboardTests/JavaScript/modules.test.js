@@ -156,3 +156,14 @@ test('chart scales, upload names and script names', () => {
   assert.deepEqual(['hello.js', 'a-b_c.1.js', 'hello', '../x.js', 'ハロー.js'].map(deploy.isScriptName), [true, true, false, false, false]);
   assert.deepEqual([deploy.lineOffset('a\nbc\nd', 1), deploy.lineOffset('a\nbc\nd', 3), deploy.lineOffset('a', 5)], [0, 5, 1]);
 });
+
+test('a push counted as sent but with no device recorded says why instead of "No device was sent to."', async () => {
+  const pushPage = await import(`${assets}/page-push.js`);
+  i18n.setLanguage('en');
+
+  assert.equal(pushPage.noOutcomesText(2, '', { deliveryNumber: 2, deliveryPlanNumber: 2 }), en.default['push.outcomesNotRecorded']);
+  assert.equal(pushPage.noOutcomesText(4, '', { deliveryNumber: 0, failedDevices: 1 }), en.default['push.outcomesNotRecorded']);
+  assert.equal(pushPage.noOutcomesText(2, '', { deliveryNumber: 0, deliveryPlanNumber: 0 }), en.default['push.noOutcomes']);
+  assert.equal(pushPage.noOutcomesText(0, '', { deliveryNumber: 0 }), en.default['push.notSentYet']);
+  assert.equal(pushPage.noOutcomesText(2, 'failed', { deliveryNumber: 2 }), en.default['push.noOutcomeMatch']);
+});
