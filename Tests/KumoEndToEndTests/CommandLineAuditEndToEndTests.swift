@@ -54,7 +54,7 @@ import Testing
         #expect(sample.status == 0, "\(sample.error)")
         try Self.run(kumo, ["apps", "settings", "--client-push", "on"])
         try Self.run(kumo, ["providers", "set", "facebook", "--enable"])
-        try Self.run(kumo, ["classes", "permissions", "change", "Sample1", "--create", "authenticated"])
+        try Self.run(kumo, ["classes", "permissions", "set", "Sample1", "--create", "authenticated"])
         try Self.run(kumo, ["classes", "index", "add", "Sample1", "score:number"])
         try Self.run(kumo, ["classes", "index", "remove", "Sample1", "score:number"])
         try Self.run(kumo, ["import", export, "--progress", "none", "--report", kumo.dataDirectory.path + "/report.jsonl"])
