@@ -43,6 +43,18 @@ package struct AdministrationApplications: Sendable {
         }
     }
 
+    /// Why `key` cannot be an application's or client key given by hand (an NCMB key kept through a move, as
+    /// `kumo apps create --application-key` and the dashboard's "New application" take it), or `nil` when it can: 1 to
+    /// 200 characters, each an ASCII letter, digit, `-`, `_` or `.` (NCMB's keys are 64 hexadecimal digits; a key
+    /// travels in a header and in the signature's string, so nothing else is taken). `what` names the key in the reason.
+    package static func keyProblem(_ key: String, what: String) -> String? {
+        guard (1...200).contains(key.count) else { return "\(what) must be 1 to 200 characters" }
+        let allowed = key.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+        }
+        return allowed ? nil : "\(what) may hold only ASCII letters, digits, \"-\", \"_\" and \".\""
+    }
+
     /// Whether `name` can name an application: 1 to 100 characters, no control characters, no `/` (names appear in the
     /// dashboard's URLs).
     package static func isValidName(_ name: String) -> Bool {

@@ -61,6 +61,8 @@ package struct DashboardEnvironment: Sendable {
     /// Checks push keys before settings store them (`KumoPush`'s `PlatformPushCredentialsCheck` in `kumo`); `nil`
     /// stores them unchecked.
     package var pushCredentialsCheck: (any PushCredentialsCheck)?
+    /// Where apps reach the API, for the connection snippets of the application page.
+    package var apiEndpoint = DashboardAPIEndpoint()
 
     /// Creates an environment.
     package init(

@@ -71,6 +71,7 @@ struct AppSettingsCommand: AsyncParsableCommand {
             let change = try Self.applying(patch, to: application.settings)
             if change.settings != application.settings {
                 try await storage.applications.updateSettings(applicationId: application.applicationId, settings: change.settings)
+                await CommandLineAudit.settingsChanged(change.changedKeys, in: storage, application: application)
             }
             return change.settings
         }

@@ -23,11 +23,20 @@ struct AppsCommand: AsyncParsableCommand {
         @Flag(help: "Print machine-readable JSON.") var json = false
         @OptionGroup var storageOptions: StorageOptions
 
+        func validate() throws {
+            for (key, what) in [(applicationKey, "--application-key"), (clientKey, "--client-key")] {
+                if let key, let problem = AdministrationApplications.keyProblem(key, what: what) { throw ValidationError(problem) }
+            }
+        }
+
         func run() async throws {
             let application = try await storageOptions.withStorage { storage in
                 do {
-                    return try await AdministrationApplications(storage: storage).create(
+                    let application = try await AdministrationApplications(storage: storage).create(
                         name: name, applicationKey: applicationKey, clientKey: clientKey)
+                    await CommandLineAudit.record(
+                        "application.create", in: storage, application: application.name, target: application.applicationId)
+                    return application
                 } catch {
                     throw ApplicationPrinter.commandError(error)
                 }

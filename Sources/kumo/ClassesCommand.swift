@@ -110,6 +110,9 @@ extension ClassesCommand.Permissions {
             try await applicationOptions.withApplication { storage, application in
                 let permissions = try await AdministrationClassPermissions(storage: storage).change(
                     changes, applicationId: application.applicationId, className: name)
+                await CommandLineAudit.record(
+                    "classPermissions.update", in: storage, application: application.name, target: name.rawValue,
+                    detail: AdministrationClassPermissions.json(permissions))
                 print(ClassPermissionsTool.describe(permissions, className: name))
             }
         }
@@ -128,6 +131,9 @@ extension ClassesCommand.Permissions {
             let name = try ClassPermissionsTool.className(className)
             try await applicationOptions.withApplication { storage, application in
                 try await AdministrationClassPermissions(storage: storage).reset(applicationId: application.applicationId, className: name)
+                await CommandLineAudit.record(
+                    "classPermissions.update", in: storage, application: application.name, target: name.rawValue,
+                    detail: AdministrationClassPermissions.json(.open))
                 print(ClassPermissionsTool.describe(.open, className: name))
             }
         }

@@ -96,6 +96,7 @@ struct ImportCommand: AsyncParsableCommand {
             } catch let error as ImportError {
                 throw ValidationError(error.description + "\nreport: \(reportPath)")
             }
+            if !options.isDryRun { await CommandLineAudit.imported(result.summary, paths: paths, application: application, in: storage) }
             if let mail {
                 result.summary.passwordResetsSent = await sendPasswordResets(
                     result.passwordResetCandidates, application: application, storage: storage, transport: mail.transport, logger: logger)
@@ -119,6 +120,8 @@ struct ImportCommand: AsyncParsableCommand {
             let exported = manifest?.application
             let application = try await AdministrationApplications(storage: storage).create(
                 name: requested, applicationKey: exported?["applicationKey"]?.stringValue, clientKey: exported?["clientKey"]?.stringValue)
+            await CommandLineAudit.record(
+                "application.create", in: storage, application: application.name, target: application.applicationId)
             print("created application \(application.name) (application key \(application.applicationKey))")
             return application
         }

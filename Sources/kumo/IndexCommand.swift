@@ -45,6 +45,12 @@ struct IndexCommand: AsyncParsableCommand {
                 let elapsed = ContinuousClock.now - start
                 for note in created.notes { print("  \(note)") }
                 let build = created.build
+                await CommandLineAudit.record(
+                    "index.create", in: storage, application: application.name, target: name.rawValue,
+                    detail: [
+                        "fields": .array(build.index.fields.map { .string($0.description) }), "name": .string(build.index.name),
+                        "existed": .bool(build.existed),
+                    ])
                 if build.existed {
                     print("\(name.rawValue) already has this index (\(build.index.name)).")
                 } else {
@@ -106,6 +112,9 @@ struct IndexCommand: AsyncParsableCommand {
                     throw ValidationError(refusal.description)
                 }
                 try await administration.remove(index)
+                await CommandLineAudit.record(
+                    "index.remove", in: storage, application: application.name, target: name.rawValue,
+                    detail: ["fields": .array(index.fields.map { .string($0.description) }), "name": .string(index.name)])
                 print("Removed \(index.name) (\(index.fieldList)) from \(name.rawValue).")
             }
         }

@@ -76,6 +76,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                     throw ValidationError("\(refusal.field): \(refusal.message)")
                 }
                 try await storage.applications.updateSettings(applicationId: application.applicationId, settings: change.settings)
+                await CommandLineAudit.settingsChanged(change.changedKeys, in: storage, application: application)
                 return change.settings.authProvider(provider)
             }
             print(ProviderPrinter.describe(name: provider, updated, asJSON: json))

@@ -67,6 +67,7 @@ struct PushCredentialsCommand: AsyncParsableCommand {
             let change = try applying(patch, to: application.settings)
             if change.settings != application.settings {
                 try await storage.applications.updateSettings(applicationId: application.applicationId, settings: change.settings)
+                await CommandLineAudit.settingsChanged(change.changedKeys, in: storage, application: application)
             }
             return change.settings.push
         }

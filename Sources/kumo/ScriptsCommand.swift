@@ -71,6 +71,12 @@ struct ScriptsCommand: AsyncParsableCommand {
                     let stored = try await ScriptsCommand.administrationCall {
                         try await administration.store(deployment, application: application).script
                     }
+                    await CommandLineAudit.record(
+                        "script.deploy", in: storage, application: application.name, target: stored.name,
+                        detail: [
+                            "version": .integer(Int64(stored.version)), "versionHash": .string(stored.versionHash),
+                            "runPermission": .string(stored.runPermission.text),
+                        ])
                     print(
                         "Deployed \(stored.name) version \(stored.version) to '\(application.name)'"
                             + (stored.isEnabled ? "" : " (disabled)"))
@@ -151,6 +157,7 @@ struct ScriptsCommand: AsyncParsableCommand {
                     try await AdministrationScripts(storage: storage, syntaxCheck: UnavailableScriptSyntaxCheck(reason: "not needed"))
                         .remove(name: name, application: application)
                 }
+                await CommandLineAudit.record("script.remove", in: storage, application: application.name, target: name)
                 print("Removed \(name) from '\(application.name)'")
             }
         }
@@ -182,6 +189,8 @@ struct ScriptsCommand: AsyncParsableCommand {
                 try await AdministrationScripts(storage: storage, syntaxCheck: UnavailableScriptSyntaxCheck(reason: "not needed"))
                     .update(name: name, isEnabled: isEnabled, runPermission: nil, application: application)
             }
+            await CommandLineAudit.record(
+                "script.update", in: storage, application: application.name, target: script.name, detail: ["enabled": .bool(isEnabled)])
             print("\(script.name) is \(script.isEnabled ? "enabled" : "disabled")")
         }
     }

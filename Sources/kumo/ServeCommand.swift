@@ -197,6 +197,8 @@ struct ServeCommand: AsyncParsableCommand {
         var dashboard = DashboardWiring(
             options: dashboardOptions, storage: storage, environment: environment, configuration: configuration, tls: tls != nil,
             trustedProxies: operationsOptions.trustedProxies, logger: logger)
+        dashboard.apiEndpoint = DashboardAPIEndpoint(publicURL)
+        let apiEndpoint = dashboard.apiEndpoint
         if dashboardOptions.isOn {
             dashboard.operations = try DashboardOperations(
                 dataDirectory: storageOptions.dataDirectory, nodePath: scriptOptions.node, metrics: minuteMetrics, storage: storage,
@@ -215,6 +217,7 @@ struct ServeCommand: AsyncParsableCommand {
                 // One warm worker for the first application, so that its first call does not wait for Node.js to start.
                 Task { await node.warmUp(applicationId: application.applicationId) }
             }
+            apiEndpoint.listening(at: "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/")
             ConnectionBanner.print(
                 scheme: scheme, host: host, port: port, applications: applications, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
                 databasePath: storageOptions.databasePath, mail: mail.description, scripts: scripts.description)

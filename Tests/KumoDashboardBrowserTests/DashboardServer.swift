@@ -124,10 +124,13 @@ final class DashboardServer: @unchecked Sendable {
     }
 
     /// Sends one signed NCMB request over real HTTP, as an app would: ACLs and class permissions apply, for the
-    /// user of `sessionToken` when given. `query` is the raw query (percent-encoded, without `?`).
+    /// user of `sessionToken` when given. `query` is the raw query (percent-encoded, without `?`); `keys` signs with
+    /// another application's keys.
     func rest(
-        _ method: HTTPMethod, _ path: String, query: String? = nil, body: String? = nil, sessionToken: String? = nil
+        _ method: HTTPMethod, _ path: String, query: String? = nil, body: String? = nil, sessionToken: String? = nil,
+        keys: (applicationKey: String, clientKey: String)? = nil
     ) async throws -> (status: Int, json: JSONValue?) {
+        let (applicationKey, clientKey) = keys ?? (applicationKey, clientKey)
         let timestamp = WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000)).formatted
         let signature = RequestSignature.signature(
             method: method.rawValue, host: "127.0.0.1", path: path, rawQuery: query, applicationKey: applicationKey,

@@ -60,6 +60,8 @@ struct PushBrowserTests {
                     var consoleErrors: [WebDriverSession.LogEntry] = []
                     try await browser.signIn(to: server, openingPath: "/dashboard/apps/e2e/push/new")
                     try await browser.waitForPage("push-new")
+                    // APNs credentials are there, FCM ones are not: the warning names only Android's.
+                    #expect(try await browser.element("#push-credentials-warning").attribute("data-missing") == "compose.noFCM")
                     // The segment counts the installations it reaches: both, then only iOS ones (both again).
                     try await browser.element(#"#push-audience[data-count="2"]"#)
                     try await browser.element(#"input[name="target"][value="android"]"#).click()

@@ -130,8 +130,8 @@ struct SessionBrowserTests {
             try await browser.element("#reveal-keys").click()
             #expect(try await browser.element("#application-key").text() == server.applicationKey)
             #expect(
-                try await browser.element("#initialize-line").text()
-                    == #"NCMB.initialize(applicationKey: "\#(server.applicationKey)", clientKey: "\#(server.clientKey)")"#)
+                try await browser.element("#snippet-swift").text()
+                    == #"NCMB.initialize(applicationKey: "\#(server.applicationKey)", clientKey: "\#(server.clientKey)", domainURL: "\#(server.origin)/")"#)
             consoleErrors += try await browser.consoleErrorsExceptFavicon()
 
             try await browser.open(server.origin + "/dashboard/apps/e2e/classes")

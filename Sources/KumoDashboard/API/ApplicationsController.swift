@@ -20,14 +20,37 @@ struct ApplicationsController: Sendable {
         return DashboardResponses.json(.ok, ["results": .array(results)])
     }
 
+    /// `{"name"}`, optionally with `applicationKey` and `clientKey`: existing NCMB keys kept through a move, checked as
+    /// `kumo apps create` checks them (both or neither; an application key no other application has).
     func create(_ call: DashboardAPI.Call) async throws -> Response {
-        guard let name = DashboardAPI.object(call.body)?["name"]?.stringValue, AdministrationApplications.isValidName(name) else {
+        let body = DashboardAPI.object(call.body)
+        guard let name = body?["name"]?.stringValue, AdministrationApplications.isValidName(name) else {
             return DashboardResponses.error(
                 .badRequest, code: "name", "name must be 1 to 100 characters without \"/\" or control characters.")
         }
+        var keys: [String: String] = [:]
+        for field in ["applicationKey", "clientKey"] {
+            switch body?[field] {
+            case nil, .null?: continue
+            case .string(let key)?:
+                if let problem = AdministrationApplications.keyProblem(key, what: field) {
+                    return DashboardResponses.error(.badRequest, code: field, problem + ".")
+                }
+                keys[field] = key
+            default: return DashboardResponses.error(.badRequest, code: field, "\(field) must be a string.")
+            }
+        }
+        guard keys.count != 1 else {
+            let missing = keys["applicationKey"] == nil ? "applicationKey" : "clientKey"
+            return DashboardResponses.error(.badRequest, code: missing, "Give both keys of the NCMB application, or neither.")
+        }
+        if let key = keys["applicationKey"], try await environment.storage.applications.application(applicationKey: key) != nil {
+            return DashboardResponses.error(.conflict, code: "applicationKey", "Another application has this application key.")
+        }
         let application: HostedApplication
         do {
-            application = try await environment.applications.create(name: name)
+            application = try await environment.applications.create(
+                name: name, applicationKey: keys["applicationKey"], clientKey: keys["clientKey"])
         } catch StorageError.duplicate {
             return DashboardResponses.error(.conflict, code: "duplicate", "An application named \(name) exists already.")
         }
@@ -39,7 +62,25 @@ struct ApplicationsController: Sendable {
         guard let application = try await environment.storage.applications.application(named: name) else {
             return DashboardResponses.error(.notFound, code: "notFound", "No application is named \(name).")
         }
-        return DashboardResponses.json(.ok, Self.detail(application))
+        var detail = Self.detail(application).objectValue ?? [:]
+        detail["connection"] = Self.connection(application, endpoint: environment.apiEndpoint.endpoint)
+        return DashboardResponses.json(.ok, .object(detail))
+    }
+
+    /// What connects an app: the endpoint and each NCMB SDK's initialization code, from the one source `kumo serve`'s
+    /// first banner and `kumo apps connect` print (`ClientSDK`), with the keys and with them masked
+    /// (docs/decisions/0129-connection-snippets-always-name-the-endpoint.md); `null` while the endpoint is unknown.
+    static func connection(_ application: HostedApplication, endpoint: ClientEndpoint?) -> JSONValue {
+        guard let endpoint else { return .null }
+        let mask = String(repeating: "•", count: 16)
+        let snippets: [JSONValue] = ClientSDK.allCases.map { sdk in
+            [
+                "sdk": .string(sdk.rawValue), "title": .string(sdk.title),
+                "code": .string(sdk.snippet(endpoint: endpoint, applicationKey: application.applicationKey, clientKey: application.clientKey)),
+                "masked": .string(sdk.snippet(endpoint: endpoint, applicationKey: mask, clientKey: mask)),
+            ]
+        }
+        return ["endpoint": .string(endpoint.baseURL), "snippets": .array(snippets)]
     }
 
     /// An application with its keys and settings (secrets of push credentials masked).

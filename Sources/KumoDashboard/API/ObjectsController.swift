@@ -6,7 +6,7 @@ import NCMBWire
 
 /// `GET /apps/{app}/classes` and the objects of a class: find, get, create, update, delete, bulk delete. Every object
 /// operation is an NCMB call through ``AdministratorCalls`` (a typed route), answered with NCMB's status and JSON
-/// unchanged; changes are audited.
+/// unchanged (a find of `users` also gets ``LinkedAccounts``); changes are audited.
 struct ObjectsController: Sendable {
     let environment: DashboardEnvironment
 
@@ -61,6 +61,12 @@ struct ObjectsController: Sendable {
             // A push's changes are audited as push.create, push.update and push.delete (docs/dashboard.md#audit-log).
             let audited = reference == .push ? "push." + action.dropFirst("object.".count) : action
             await environment.audit(call, audited, application: application, target: target, detail: ["className": .string(className)])
+        }
+        if case .find = request, reference == .users, response.succeeded,
+            let answer = response.json ?? (try? JSONValue(parsing: response.body))
+        {
+            let body = try await LinkedAccounts(storage: environment.storage).adding(to: answer, applicationId: application.applicationId)
+            return DashboardResponses.json(HTTPResponse.Status(code: response.status), body)
         }
         return DashboardResponses.json(HTTPResponse.Status(code: response.status), response.body)
     }

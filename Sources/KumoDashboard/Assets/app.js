@@ -147,6 +147,21 @@ function drawLayout() {
   dialogs = createDialogs(root);
 }
 
+/**
+ * The nearest page above `path` (`{href, name}`): the class of a missing object, the users of a missing user, the
+ * applications for a missing application. Its name is its last segment (the class, `users`, …).
+ */
+function parentPage(path) {
+  const segments = path.split('/').filter(Boolean);
+  while (segments.length > 2) {
+    segments.pop();
+    const candidate = `/${segments.join('/')}`;
+    if (candidate === pages.applications()) break;
+    if (router.match(candidate)) return { href: candidate, name: decodeURIComponent(segments[segments.length - 1]) };
+  }
+  return { href: pages.applications(), name: t('apps.title') };
+}
+
 /** Renders the page of the current URL into `main`. */
 async function render({ focus = true } = {}) {
   renderCount += 1;
@@ -166,6 +181,7 @@ async function render({ focus = true } = {}) {
   main.setAttribute('aria-busy', 'true');
   for (const key of Object.keys(main.dataset)) delete main.dataset[key];
   const found = router.match(location.pathname);
+  let missing = false;
   const context = {
     parameters: found?.parameters ?? {},
     query: new URLSearchParams(location.search),
@@ -194,13 +210,24 @@ async function render({ focus = true } = {}) {
     if (token !== renderCount) return;
     if (error instanceof api.ApiError && error.status === 401) return;
     clear(main);
-    context.title(t('error.title'));
-    append(main, h('h1', { text: t('error.title') }),
-      h('p', { class: 'error', role: 'alert', text: api.describeError(error) }),
-      h('p', {}, h('a', { href: pages.home(), text: t('notFound.back') })));
+    if (error instanceof api.ApiError && error.status === 404) {
+      // A missing object, user, push, class or application: say so, and lead to the page above it.
+      const parent = parentPage(location.pathname);
+      context.title(t('missing.title'));
+      append(main, h('h1', { text: t('missing.title') }),
+        h('p', { text: t('missing.text') }),
+        h('p', { class: 'hint', text: api.describeError(error) }),
+        h('p', {}, h('a', { id: 'missing-back', href: parent.href, text: t('missing.back', { place: parent.name }) })));
+      missing = true;
+    } else {
+      context.title(t('error.title'));
+      append(main, h('h1', { text: t('error.title') }),
+        h('p', { class: 'error', role: 'alert', text: api.describeError(error) }),
+        h('p', {}, h('a', { href: pages.home(), text: t('notFound.back') })));
+    }
   }
   if (token !== renderCount) return;
-  main.dataset.page = found?.page.name ?? 'not-found';
+  main.dataset.page = missing ? 'missing' : found?.page.name ?? 'not-found';
   main.setAttribute('aria-busy', 'false');
   if (focus) {
     // A new page starts at the top, with the focus on its content (the header stays in view).

@@ -20,6 +20,9 @@ export default {
   'error.network': 'The server could not be reached.',
   'notFound.title': 'Page not found',
   'notFound.back': 'Back to the applications',
+  'missing.title': 'Not found',
+  'missing.text': 'What this page shows does not exist (any more): it may have been deleted, or the link is wrong.',
+  'missing.back': 'Back to {place}',
 
   'apps.title': 'Applications',
   'apps.name': 'Name',
@@ -30,6 +33,8 @@ export default {
   'apps.none': 'No application yet.',
   'apps.create': 'New application',
   'apps.createButton': 'Create application',
+  'apps.existingKeys': 'Keep the keys of an NCMB application',
+  'apps.existingKeysHint': 'Moving an app from NCMB? Enter its application key and client key, and the app keeps working with its own keys. Leave both empty for new keys.',
   'apps.created': 'Application {name} created.',
 
   'app.keys': 'Keys',
@@ -42,7 +47,8 @@ export default {
   'app.copied': '{what} copied to the clipboard.',
   'app.copyFailed': 'Could not copy: select the text and copy it by hand.',
   'app.sdk': 'SDK initialization',
-  'app.sdkHint': 'The line that connects the NCMB Swift SDK to this application.',
+  'app.sdkHint': 'The code that connects each NCMB SDK to this application at',
+  'app.sdkNoEndpoint': 'The endpoint is not known yet: set --public-url.',
   'app.settings': 'Settings',
   'app.sections': 'Pages of this application',
   'app.editSettings': 'Edit settings',

@@ -51,6 +51,7 @@ export default {
   'push.outcomeColumn.time': 'Time',
   'push.notSentYet': 'Not sent yet.',
   'push.noOutcomes': 'No device was sent to.',
+  'push.outcomesNotRecorded': 'The devices of this push are not recorded here: it was imported from NCMB, whose export holds the counts above but not the devices, or its device records have expired.',
   'push.noOutcomeMatch': 'No device has this outcome.',
   'push.confirmDelete': 'Delete push {objectId}? A push not sent yet is then never sent.',
   'push.deleted': 'Push {objectId} deleted.',
@@ -77,6 +78,9 @@ export default {
   'push.reason.unreachable': 'The push service (APNs or FCM) could not be reached.',
 
   'compose.title': 'New push',
+  'compose.noAPNs': 'This application has no APNs credentials: iOS devices will not receive this push.',
+  'compose.noFCM': 'This application has no FCM credentials: Android devices will not receive this push.',
+  'compose.addCredentials': 'Add push credentials in the settings',
   'compose.crumb': 'New',
   'compose.recipients': 'Recipients',
   'compose.target': 'Platforms',

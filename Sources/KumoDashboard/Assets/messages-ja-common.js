@@ -20,6 +20,9 @@ export default {
   'error.network': 'サーバーに接続できませんでした。',
   'notFound.title': 'ページが見つかりません',
   'notFound.back': 'アプリ一覧へ戻る',
+  'missing.title': '見つかりません',
+  'missing.text': 'このページが表示するものは存在しません（削除されたか、リンクが誤っています）。',
+  'missing.back': '{place} に戻る',
 
   'apps.title': 'アプリ',
   'apps.name': 'アプリ名',
@@ -30,6 +33,8 @@ export default {
   'apps.none': 'アプリはまだありません。',
   'apps.create': 'アプリの新規作成',
   'apps.createButton': 'アプリを作成',
+  'apps.existingKeys': 'NCMB アプリのキーを引き継ぐ',
+  'apps.existingKeysHint': 'NCMB から移行するアプリなら、そのアプリケーションキーとクライアントキーを入力すると、アプリは今のキーのまま動きます。新しいキーにするなら両方とも空にします。',
   'apps.created': 'アプリ {name} を作成しました。',
 
   'app.keys': 'APIキー',
@@ -42,7 +47,8 @@ export default {
   'app.copied': '{what}をクリップボードにコピーしました。',
   'app.copyFailed': 'コピーできませんでした。テキストを選択して手動でコピーしてください。',
   'app.sdk': 'SDKの初期化',
-  'app.sdkHint': 'NCMB Swift SDK をこのアプリに接続する1行です。',
+  'app.sdkHint': '各 NCMB SDK をこのアプリにつなぐコードです。エンドポイント:',
+  'app.sdkNoEndpoint': 'エンドポイントがまだわかりません。--public-url を設定してください。',
   'app.settings': 'アプリ設定',
   'app.sections': 'このアプリのページ',
   'app.editSettings': '設定を編集',

@@ -51,6 +51,7 @@ export default {
   'push.outcomeColumn.time': '日時',
   'push.notSentYet': 'まだ送信されていません。',
   'push.noOutcomes': '送信した端末はありません。',
+  'push.outcomesNotRecorded': 'このプッシュの端末ごとの記録はここにはありません。NCMB から移行したプッシュ（エクスポートには上の件数だけがあり、端末の一覧はありません）か、記録の保存期間が過ぎています。',
   'push.noOutcomeMatch': 'この結果の端末はありません。',
   'push.confirmDelete': 'プッシュ通知 {objectId} を削除しますか?未送信のものは送信されなくなります。',
   'push.deleted': 'プッシュ通知 {objectId} を削除しました。',
@@ -77,6 +78,9 @@ export default {
   'push.reason.unreachable': 'プッシュ通知サービス(APNs または FCM)に接続できませんでした。',
 
   'compose.title': '新しいプッシュ通知',
+  'compose.noAPNs': 'このアプリには APNs の認証情報がありません。iOS 端末にはこのプッシュが届きません。',
+  'compose.noFCM': 'このアプリには FCM の認証情報がありません。Android 端末にはこのプッシュが届きません。',
+  'compose.addCredentials': '設定でプッシュの認証情報を追加する',
   'compose.crumb': '新規作成',
   'compose.recipients': '配信先',
   'compose.target': 'プラットフォーム',

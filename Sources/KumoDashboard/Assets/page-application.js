@@ -1,4 +1,5 @@
-// One application: its keys (hidden until revealed, with copy buttons), the SDK's initialize line, its settings.
+// One application: its keys (hidden until revealed, with copy buttons), each NCMB SDK's initialization code with the
+// endpoint (keys hidden the same way), its settings.
 import { h, append } from './dom.js';
 import { t } from './i18n.js';
 import * as api from './api.js';
@@ -67,17 +68,19 @@ export async function render(main, context) {
     },
   });
 
-  const initializeLine = `NCMB.initialize(applicationKey: "${application.applicationKey}", clientKey: "${application.clientKey}")`;
-  const initializeMasked = `NCMB.initialize(applicationKey: "${mask}", clientKey: "${mask}")`;
-  const initialize = h('code', { id: 'initialize-line', text: initializeMasked });
+  // Each NCMB SDK's initialization code with the endpoint (the server's ClientSDK, as `kumo apps connect` prints it),
+  // its keys masked until they are shown.
+  const snippets = (application.connection?.snippets ?? []).map((snippet) => ({
+    ...snippet, element: h('code', { id: `snippet-${snippet.sdk}`, text: snippet.masked }),
+  }));
 
-  const reveal = h('button', { type: 'button', id: 'reveal-keys', 'aria-pressed': 'false', 'aria-controls': 'keys initialize-line', text: t('app.reveal') });
+  const reveal = h('button', { type: 'button', id: 'reveal-keys', 'aria-pressed': 'false', 'aria-controls': 'keys sdk-snippets', text: t('app.reveal') });
   reveal.addEventListener('click', () => {
     const revealed = reveal.getAttribute('aria-pressed') !== 'true';
     reveal.setAttribute('aria-pressed', String(revealed));
     reveal.textContent = revealed ? t('app.hide') : t('app.reveal');
     for (const element of secrets) element.textContent = revealed ? element.dataset.secret : mask;
-    initialize.textContent = revealed ? initializeLine : initializeMasked;
+    for (const snippet of snippets) snippet.element.textContent = revealed ? snippet.code : snippet.masked;
   });
 
   const keyRow = (label, value, valueElement) => [
@@ -97,11 +100,15 @@ export async function render(main, context) {
         keyRow(t('apps.applicationId'), application.applicationId, h('code', { text: application.applicationId })),
         keyRow(t('app.applicationKey'), application.applicationKey, secret(application.applicationKey, 'application-key')),
         keyRow(t('app.clientKey'), application.clientKey, secret(application.clientKey, 'client-key')))),
-    h('section', { class: 'card', 'aria-labelledby': 'sdk-title' },
+    h('section', { class: 'card', 'aria-labelledby': 'sdk-title', id: 'sdk-snippets' },
       h('h2', { id: 'sdk-title', text: t('app.sdk') }),
-      h('p', { class: 'hint', text: t('app.sdkHint') }),
-      h('pre', { class: 'code' }, initialize),
-      copyButton(t('app.sdk'), initializeLine)),
+      application.connection
+        ? h('p', { class: 'hint' }, t('app.sdkHint'), ' ', h('code', { id: 'endpoint', text: application.connection.endpoint }))
+        : h('p', { class: 'hint', text: t('app.sdkNoEndpoint') }),
+      snippets.map((snippet) => h('div', { class: 'snippet', dataset: { sdk: snippet.sdk } },
+        h('h3', { text: snippet.title }),
+        h('pre', { class: 'code' }, snippet.element),
+        copyButton(snippet.title, snippet.code)))),
     h('section', { class: 'card', 'aria-labelledby': 'settings-title' },
       h('div', { class: 'section-header' }, h('h2', { id: 'settings-title', text: t('app.settings') }),
         h('a', { class: 'button secondary', id: 'edit-settings', href: pages.settings(applicationName), text: t('app.editSettings') })),

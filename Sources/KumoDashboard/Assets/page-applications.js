@@ -30,9 +30,18 @@ export async function render(main, context) {
       h('td', {}, h('a', { href: pages.classes(application.name), text: t('apps.browseData') }))))));
 
   const nameInput = h('input', { type: 'text', name: 'name', required: true, autocomplete: 'off', maxlength: 100 });
+  // Existing NCMB keys, kept through a move (docs/migrating-from-ncmb.md): both or neither; without them Kumo makes new ones.
+  const keyInput = (inputName) => h('input', { type: 'text', name: inputName, autocomplete: 'off', spellcheck: 'false', maxlength: 200, class: 'code' });
+  const applicationKeyInput = keyInput('applicationKey');
+  const clientKeyInput = keyInput('clientKey');
+  const existingKeys = h('details', { id: 'existing-keys' },
+    h('summary', { text: t('apps.existingKeys') }),
+    h('p', { class: 'hint', text: t('apps.existingKeysHint') }),
+    field(t('app.applicationKey'), applicationKeyInput), field(t('app.clientKey'), clientKeyInput));
   const form = h('form', { class: 'card', id: 'create-application' },
     h('h2', { text: t('apps.create') }),
     field(t('apps.name'), nameInput, t('apps.nameHint')),
+    existingKeys,
     h('div', { class: 'actions' }, h('button', { type: 'submit', text: t('apps.createButton') })));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -42,7 +51,12 @@ export async function render(main, context) {
     const button = form.querySelector('button[type="submit"]');
     button.disabled = true;
     try {
-      const created = await api.request(routes.createApplication(), { body: { name: applicationName } });
+      const body = { name: applicationName };
+      if (applicationKeyInput.value.trim() || clientKeyInput.value.trim()) {
+        body.applicationKey = applicationKeyInput.value.trim();
+        body.clientKey = clientKeyInput.value.trim();
+      }
+      const created = await api.request(routes.createApplication(), { body });
       context.navigate(pages.application(created?.name ?? applicationName), {
         statusMessage: { kind: 'success', message: t('apps.created', { name: created?.name ?? applicationName }) },
       });

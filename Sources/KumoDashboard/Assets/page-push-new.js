@@ -42,12 +42,26 @@ function utcOffset() {
   return `UTC${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
 }
 
+/**
+ * A warning for each platform the application has no credentials for (`settings.push.apns`, `.fcm` are `null`): its
+ * devices would be counted as recipients but receive nothing. `null` when both are there.
+ */
+export function credentialsWarning(applicationName, push) {
+  const missing = [push?.apns ? null : 'compose.noAPNs', push?.fcm ? null : 'compose.noFCM'].filter(Boolean);
+  if (!missing.length) return null;
+  return h('div', { class: 'warning', id: 'push-credentials-warning', role: 'note', dataset: { missing: missing.join(' ') } },
+    missing.map((key) => h('p', { text: t(key) })),
+    h('p', {}, h('a', { href: pages.settings(applicationName), text: t('compose.addCredentials') })));
+}
+
 /** Renders the compose page. */
 export async function render(main, context) {
   const applicationName = context.parameters.app;
   context.title(t('compose.title'));
   const installations = routes.findObjects(applicationName, 'installations');
-  const sample = await api.request(installations, { query: { limit: 50 } });
+  const [sample, settings] = await Promise.all([
+    api.request(installations, { query: { limit: 50 } }), api.request(routes.settings(applicationName)),
+  ]);
   if (!context.isCurrent()) return;
   const fields = [...new Set([...installationFields, ...columnsOf(sample?.results ?? [])])]
     .filter((key) => !['objectId', 'createDate', 'updateDate', 'acl'].includes(key));
@@ -166,6 +180,7 @@ export async function render(main, context) {
   append(main,
     breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('push.title'), pages.pushes(applicationName)], [t('compose.crumb')]]),
     h('h1', { text: t('compose.title') }),
+    credentialsWarning(applicationName, settings?.push),
     h('section', { class: 'card', 'aria-labelledby': 'recipients-title', id: 'push-recipients' },
       h('h2', { id: 'recipients-title', text: t('compose.recipients') }),
       h('fieldset', { class: 'choices' }, h('legend', { text: t('compose.target') }), ios.element, android.element),

@@ -59,6 +59,18 @@ function counts(summary) {
     h('dt', { text: t(`push.counter.${key}`) }), h('dd', { text: formatNumber(value ?? 0) }))));
 }
 
+/**
+ * The sentence where no device is listed. A push whose counters say it reached devices but that has no device here
+ * was imported (an NCMB export carries the counts, not the devices) or its records have expired: the page says so
+ * rather than "No device was sent to." beside "Delivered 2".
+ */
+export function noOutcomesText(status, chosen, summary) {
+  if (status === 0) return t('push.notSentYet');
+  if (chosen) return t('push.noOutcomeMatch');
+  const counted = (summary?.deliveryNumber ?? 0) + (summary?.failedDevices ?? 0) + (summary?.retryingDevices ?? 0);
+  return counted > 0 ? t('push.outcomesNotRecorded') : t('push.noOutcomes');
+}
+
 /** One device's row: installation, device type, outcome, the reason in words (the server's text beside it). */
 function outcomeRow(applicationName, outcome) {
   const { sentence, code, detail } = readableReason(outcome);
@@ -113,7 +125,7 @@ export async function render(main, context) {
         h('thead', {}, h('tr', {}, ['installation', 'deviceType', 'outcome', 'reason', 'attempt', 'time']
           .map((column) => h('th', { scope: 'col', text: t(`push.outcomeColumn.${column}`) })))),
         h('tbody', {}, rows.map((outcome) => outcomeRow(applicationName, outcome)))))
-      : h('p', { class: 'muted', id: 'no-outcomes', text: status === 0 ? t('push.notSentYet') : chosen ? t('push.noOutcomeMatch') : t('push.noOutcomes') }),
+      : h('p', { class: 'muted', id: 'no-outcomes', text: noOutcomesText(status, chosen, answer?.push ?? push) }),
     pager({ skip, limit: pageSize, shown: rows.length, count: answer?.count ?? rows.length, hrefFor: (next) => view({ skip: next || '' }) }));
   };
   draw();

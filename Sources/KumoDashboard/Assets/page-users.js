@@ -92,7 +92,8 @@ export async function render(main, context) {
       h('th', { scope: 'row' }, h('a', { href: userHref(user.objectId), class: 'user-link', text: user.userName ?? t('users.noName') })),
       h('td', {}, user.mailAddress ?? '', user.mailAddressConfirm === true ? h('span', { class: 'badge', text: t('users.confirmed') }) : null),
       h('td', {}, h('code', { text: user.objectId })),
-      h('td', { text: Object.keys(user.authData ?? {}).join(', ') }),
+      h('td', { class: 'linked-accounts' }, (answer?.linkedAccounts?.[user.objectId] ?? []).map(({ provider, id }) =>
+        h('span', { class: 'badge', dataset: { provider }, title: id ?? '', text: id ? `${provider}: ${id}` : provider }))),
       h('td', {}, h('time', { datetime: user.createDate, text: formatDate(user.createDate) })))))));
 
   append(main,

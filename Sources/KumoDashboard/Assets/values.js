@@ -69,7 +69,7 @@ export function renderValue(value, { application, className, objectId, key }) {
     case 'pointer':
       return h('a', { href: objectHref(application, value.className, value.objectId), title: t('value.pointerTitle') },
         `${value.className}:${value.objectId}`);
-    case 'geoPoint': return h('span', { text: `${value.latitude}, ${value.longitude}` });
+    case 'geoPoint': return h('span', { class: 'geo-point', text: `${value.latitude}, ${value.longitude}` });
     case 'relation': {
       const where = { $relatedTo: { object: { __type: 'Pointer', className, objectId }, key } };
       return h('a', { href: pages.objects(application, standardClassPath(value.className), { where: JSON.stringify(where) }) },

@@ -21,6 +21,8 @@ struct DashboardWiring: Sendable {
     let logger: Logger
     /// The Scripts, Import/Export and Overview pages' dependencies; `nil` when the dashboard is off.
     var operations: DashboardOperations?
+    /// Where apps reach the API (`--public-url`, else the listener's URL once known), for the application page.
+    var apiEndpoint = DashboardAPIEndpoint()
 
     /// The dashboard's environment over `calls`.
     func dashboardEnvironment(_ calls: any AdministratorCalls) -> DashboardEnvironment {
@@ -29,6 +31,7 @@ struct DashboardWiring: Sendable {
             clock: environment.clock, identifiers: environment.identifiers, logger: logger,
             pushCredentialsCheck: PlatformPushCredentialsCheck())
         operations?.apply(to: &dashboardEnvironment)
+        dashboardEnvironment.apiEndpoint = apiEndpoint
         // Shown read-only on the settings page: set per server, for every application.
         let rate = { (rate: RateLimiter.Rate) in DashboardRateLimits.Rate(perSecond: rate.perSecond, burst: rate.burst) }
         dashboardEnvironment.operations.rateLimits = DashboardRateLimits(

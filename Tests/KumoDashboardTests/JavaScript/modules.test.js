@@ -162,3 +162,14 @@ test('the class of a pointer opens the data browser under the name of the table 
   assert.deepEqual(['user', 'role', 'installation', 'push', 'file', 'GameScore'].map(values.standardClassPath),
     ['users', 'roles', 'installations', 'push', 'file', 'GameScore']);
 });
+
+test('a push counted as sent but with no device recorded says why instead of "No device was sent to."', async () => {
+  const pushPage = await import(`${assets}/page-push.js`);
+  i18n.setLanguage('en');
+
+  assert.equal(pushPage.noOutcomesText(2, '', { deliveryNumber: 2, deliveryPlanNumber: 2 }), en.default['push.outcomesNotRecorded']);
+  assert.equal(pushPage.noOutcomesText(4, '', { deliveryNumber: 0, failedDevices: 1 }), en.default['push.outcomesNotRecorded']);
+  assert.equal(pushPage.noOutcomesText(2, '', { deliveryNumber: 0, deliveryPlanNumber: 0 }), en.default['push.noOutcomes']);
+  assert.equal(pushPage.noOutcomesText(0, '', { deliveryNumber: 0 }), en.default['push.notSentYet']);
+  assert.equal(pushPage.noOutcomesText(2, 'failed', { deliveryNumber: 2 }), en.default['push.noOutcomeMatch']);
+});
