@@ -22,6 +22,8 @@ package struct DashboardOperationsEnvironment: Sendable {
     package var imports: ImportJobs?
     /// The server's rate limits, which the settings page shows beside an application's settings; `nil` shows none.
     package var rateLimits: DashboardRateLimits?
+    /// This instance's heartbeats, which the Overview lists with the other instances'; `nil` lists none.
+    package var heartbeats: InstanceHeartbeats?
 
     /// Creates an environment without any of them.
     package init() {}

@@ -21,6 +21,9 @@ package struct FailingAdminStore: AdminStore {
     package var onRemoveAuditEntries: (@Sendable (WireDate, Int) async throws -> Int)?
     package var onReplaceSetupToken: (@Sendable (String, WireDate) async throws -> Void)?
     package var onRemoveSetupToken: (@Sendable () async throws -> Void)?
+    package var onRecordInstance: (@Sendable (InstanceHeartbeat, WireDate) async throws -> Void)?
+    package var onInstances: (@Sendable (WireDate) async throws -> [InstanceHeartbeat])?
+    package var onRemoveInstance: (@Sendable (String) async throws -> Void)?
 
     /// Creates a store where every call fails.
     package init() {}
@@ -108,5 +111,20 @@ package struct FailingAdminStore: AdminStore {
     package func removeSetupToken() async throws {
         guard let onRemoveSetupToken else { throw UnexpectedCall("AdminStore.removeSetupToken", "") }
         try await onRemoveSetupToken()
+    }
+
+    package func recordInstance(_ heartbeat: InstanceHeartbeat, expiredBefore: WireDate) async throws {
+        guard let onRecordInstance else { throw UnexpectedCall("AdminStore.recordInstance", heartbeat.instanceId) }
+        try await onRecordInstance(heartbeat, expiredBefore)
+    }
+
+    package func instances(heartbeatSince date: WireDate) async throws -> [InstanceHeartbeat] {
+        guard let onInstances else { throw UnexpectedCall("AdminStore.instances", date.formatted) }
+        return try await onInstances(date)
+    }
+
+    package func removeInstance(id: String) async throws {
+        guard let onRemoveInstance else { throw UnexpectedCall("AdminStore.removeInstance", id) }
+        try await onRemoveInstance(id)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 package import KumoPostgres
-import KumoStorage
+package import KumoStorage
 package import Logging
+import NCMBWire
 package import Testing
 
 /// The PostgreSQL server the tests may use, from `KUMO_TEST_POSTGRES_URL` (docs/architecture.md#tests).
@@ -120,6 +121,14 @@ package enum TestDatabase {
     package static func appliedMigrationCount(of configuration: PostgresConfiguration) async throws -> Int {
         try await PostgresStorage.open(configuration: configuration, logger: logger).closing { storage in
             try await storage.appliedMigrationCount()
+        }
+    }
+
+    /// The instances' heartbeat rows of the configuration's schema (docs/decisions/0149-instances-on-the-overview.md),
+    /// however old, read through a storage opened for it.
+    package static func instanceHeartbeats(of configuration: PostgresConfiguration) async throws -> [InstanceHeartbeat] {
+        try await PostgresStorage.open(configuration: configuration, logger: logger).closing { storage in
+            try await storage.admins.instances(heartbeatSince: WireDate(millisecondsSince1970: 0))
         }
     }
 

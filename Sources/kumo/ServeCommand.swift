@@ -199,10 +199,14 @@ struct ServeCommand: AsyncParsableCommand {
             trustedProxies: operationsOptions.trustedProxies, logger: logger)
         dashboard.apiEndpoint = DashboardAPIEndpoint(publicURL)
         let apiEndpoint = dashboard.apiEndpoint
+        let heartbeats = InstanceHeartbeats(
+            store: storage.admins, metrics: minuteMetrics, clock: environment.clock, identifiers: environment.identifiers)
+        let (addresses, announceAddress) = AsyncStream.makeStream(of: String.self)
         if dashboardOptions.isOn {
             dashboard.operations = try DashboardOperations(
                 dataDirectory: storageOptions.dataDirectory, nodePath: scriptOptions.node, metrics: minuteMetrics, storage: storage,
                 clock: environment.clock, identifiers: environment.identifiers, logger: logger)
+            dashboard.operations?.heartbeats = heartbeats
         }
         let setupToken = dashboardOptions.isOn ? try await AdministrationSetup(storage: storage, clock: environment.clock).prepare() : nil
         let server = buildApplication(
@@ -218,6 +222,8 @@ struct ServeCommand: AsyncParsableCommand {
                 Task { await node.warmUp(applicationId: application.applicationId) }
             }
             apiEndpoint.listening(at: "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/")
+            announceAddress.yield(InstanceHeartbeatService.address(host: host, port: port))
+            announceAddress.finish()
             ConnectionBanner.print(
                 scheme: scheme, host: host, port: port, applications: applications, isNew: isNew, dataDirectory: storageOptions.dataDirectory,
                 databasePath: storageOptions.databasePath, mail: mail.description, scripts: scripts.description)
@@ -232,6 +238,7 @@ struct ServeCommand: AsyncParsableCommand {
                     storage: storage, sender: environment.pushSender, clock: environment.clock, logger: logger,
                     outcomeRetention: .seconds(Int64(pushOutcomeDays) * 86_400))),
             .init(service: FileBlobSweeper(environment: environment)), .init(service: executionLog),
+            .init(service: InstanceHeartbeatService(heartbeats: heartbeats, logger: logger, addresses: addresses)),
         ]
         if dashboardOptions.auditDays > 0 {
             let retention = AdministrationAuditRetention(

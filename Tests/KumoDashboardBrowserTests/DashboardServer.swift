@@ -99,7 +99,9 @@ final class DashboardServer: @unchecked Sendable {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             collected += String(decoding: chunk, as: UTF8.self)
-            if let range = collected.range(of: #"listening on https?://127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
+            // The first heartbeat row is written too, so the Overview lists this instance at once.
+            if collected.contains("Heartbeat: instance "),
+                let range = collected.range(of: #"listening on https?://127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
                 let port = Int(collected[range].split(separator: ":").last?.dropLast() ?? "")
             {
                 self.port = port

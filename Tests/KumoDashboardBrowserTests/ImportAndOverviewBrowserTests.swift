@@ -94,6 +94,12 @@ struct ImportAndOverviewBrowserTests {
             #expect(try await browser.elements("#chart-latency svg .chart-series[data-series=\"p99\"] > *").isEmpty == false)
             #expect(try await browser.elements("#chart-requests svg text.chart-tick").count >= 4)
             #expect(Int(try await browser.element(#"#overview-totals [data-total="requests"] dd"#).text()) ?? 0 >= 7)
+            // The instances on the database: this one, marked as the one the charts show (its totals are those of its
+            // last heartbeat, up to 10 s old).
+            let instanceRows = try await browser.elements("#overview-instances tbody tr")
+            #expect(instanceRows.count == 1)
+            #expect(try await browser.element(#"#overview-instances tbody tr[data-current="true"] th"#).text().contains("127.0.0.1:"))
+            #expect(Int(try await browser.element("#overview-instances tbody tr td:nth-of-type(3)").text()) != nil)
 
             // The data table is there for screen readers and shows on demand.
             #expect(try await browser.element("#chart-requests-table").attribute("class")?.contains("visually-hidden") == true)

@@ -3,7 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import KumoDashboard
 import KumoOperations
+import KumoSeams
 import KumoServer
+import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import Testing
@@ -71,6 +73,46 @@ import Testing
         }
     }
 
+    @Test func everyInstanceWithARecentHeartbeatIsListedWithItsTotalsAndTheAnsweringOneIsMarked() async throws {
+        let ring = MinuteMetrics()
+        try await DashboardHarness.with(environment: { environment, _ in
+            environment.operations.metrics = ring
+            environment.operations.heartbeats = InstanceHeartbeats(
+                store: environment.storage.admins, metrics: ring, clock: environment.clock, identifiers: RandomIdentifierGenerator())
+        }) { harness, session in
+            let clock = harness.server.clock
+            let storage = harness.server.storage
+            let now = clock.now().millisecondsSince1970
+            ring.countRequest(statusClass: 2, count: 10, at: now - 120_000)
+            ring.countRequest(statusClass: 5, count: 2, at: now)
+            ring.countPush(delivered: true, count: 3, at: now)
+            let answering = try #require(harness.environment.operations.heartbeats)
+            let stopped = InstanceHeartbeats(store: storage.admins, metrics: MinuteMetrics(), clock: clock, identifiers: RandomIdentifierGenerator())
+            try await stopped.beat(address: "10.0.0.13:8080")
+            try await stopped.remove()
+            try await answering.beat(address: "10.0.0.11:8080")
+            clock.advance(milliseconds: 1000)
+            let other = InstanceHeartbeats(store: storage.admins, metrics: MinuteMetrics(), clock: clock, identifiers: RandomIdentifierGenerator())
+            try await other.beat(address: "10.0.0.12:8080")
+            try await session.signIn()
+
+            let both = Self.object(try await session.send(.get, "/dashboard/api/metrics"))
+            clock.advance(milliseconds: InstanceHeartbeats.expiryMilliseconds)
+            try await other.beat(address: "10.0.0.12:8080")
+            let afterSilence = Self.object(try await session.send(.get, "/dashboard/api/metrics"))
+
+            #expect(both["instance"] == .string(answering.instanceId))
+            let instances = try #require(both["instances"]?.arrayValue).compactMap(\.objectValue)
+            #expect(instances.map { $0["address"] } == ["10.0.0.11:8080", "10.0.0.12:8080"])
+            #expect(instances.map { $0["current"] } == [true, false])
+            #expect(instances[0]["requests"] == 12 && instances[0]["errors5xx"] == 2 && instances[0]["pushDelivered"] == 3)
+            #expect(instances[1]["requests"] == 0 && instances[1]["p99Milliseconds"] == .null)
+            #expect(instances[1]["startDate"] == .string(WireDate(millisecondsSince1970: now + 1000).formatted))
+            // The answering instance wrote no heartbeat for the expiry: it is left out (and its row deleted).
+            #expect(afterSilence["instances"]?.arrayValue?.compactMap { $0.objectValue?["address"] } == ["10.0.0.12:8080"])
+        }
+    }
+
     @Test func aBadWindowIsRefusedAndASessionIsNeeded() async throws {
         try await DashboardHarness.with { _, session in
             let anonymous = try await session.send(.get, "/dashboard/api/metrics")
@@ -83,6 +125,7 @@ import Testing
                 #expect(response.status == .badRequest && Self.object(response)["field"] == "minutes", "\(minutes)")
             }
             #expect(Self.object(unwired)["points"] == [])
+            #expect(Self.object(unwired)["instances"] == [] && Self.object(unwired)["instance"] == .null)
         }
     }
 }

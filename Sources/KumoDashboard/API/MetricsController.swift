@@ -4,11 +4,12 @@ import KumoSeams
 import NCMBWire
 
 /// `GET /metrics?minutes=60` (docs/dashboard.md#overview-metrics): this instance's requests, errors, latency
-/// percentiles and push deliveries per minute, from the ring `kumo serve` always feeds (``MinuteMetrics``).
+/// percentiles and push deliveries per minute, from the ring `kumo serve` always feeds (``MinuteMetrics``), and every
+/// instance of the deployment with its totals of the last hour (``InstanceHeartbeats``).
 struct MetricsController: Sendable {
     let environment: DashboardEnvironment
 
-    func points(minutes: String?) -> Response {
+    func points(minutes: String?) async throws -> Response {
         var count = 60
         if let minutes {
             guard let parsed = Int(minutes), (1...MinuteMetrics.defaultCapacity).contains(parsed) else {
@@ -27,6 +28,13 @@ struct MetricsController: Sendable {
                 "pushDelivered": .integer(Int64(point.pushDelivered)), "pushFailed": .integer(Int64(point.pushFailed)),
             ]
         }
-        return DashboardResponses.json(.ok, ["minutes": .integer(Int64(count)), "points": .array(results)])
+        let heartbeats = environment.operations.heartbeats
+        return DashboardResponses.json(
+            .ok,
+            [
+                "minutes": .integer(Int64(count)), "points": .array(results),
+                "instance": heartbeats.map { .string($0.instanceId) } ?? .null,
+                "instances": .array(try await heartbeats?.listed() ?? []),
+            ])
     }
 }

@@ -1,8 +1,10 @@
 // The overview: this instance's NCMB API traffic per minute from `GET /dashboard/api/metrics?minutes=`
 // (docs/dashboard.md#overview-metrics): requests, errors, p50/p99 latency and push deliveries, as totals and as charts
-// drawn by charts.js. The page reads the numbers again every 30 seconds while it is shown.
+// drawn by charts.js, and below them every instance of the deployment with its totals of the last hour (the instances'
+// heartbeat rows, docs/decisions/0149-instances-on-the-overview.md), the one the charts show marked. The page reads the
+// numbers again every 30 seconds while it is shown.
 import { h, append, field } from './dom.js';
-import { t, formatNumber } from './i18n.js';
+import { t, formatDate, formatNumber } from './i18n.js';
 import * as api from './api.js';
 import * as pages from './pages.js';
 import * as routes from './routes.js';
@@ -62,6 +64,26 @@ function charts(points) {
       ] }));
 }
 
+/** Every instance whose heartbeat is recent, with its totals of the last hour; the one the charts show is marked. */
+function instances(answer) {
+  const rows = answer?.instances ?? [];
+  const number = (value) => (typeof value === 'number' ? formatNumber(value) : '–');
+  return h('section', { id: 'overview-instances', 'aria-labelledby': 'overview-instances-title' },
+    h('h2', { id: 'overview-instances-title', text: t('overview.instances.title', { count: formatNumber(rows.length) }) }),
+    h('p', { class: 'hint', text: t('overview.instances.hint') }),
+    h('div', { class: 'table-scroll' }, h('table', { class: 'grid compact' },
+      h('thead', {}, h('tr', {}, ['address', 'started', 'heartbeat', 'requests', 'errors', 'p99', 'push'].map((key) =>
+        h('th', { scope: 'col', text: t(`overview.instances.${key}`) })))),
+      h('tbody', {}, rows.map((row) => h('tr', { dataset: { instance: row.id, current: String(row.current) } },
+        h('th', { scope: 'row', text: row.current ? t('overview.instances.current', { address: row.address }) : row.address }),
+        h('td', { text: formatDate(row.startDate) }),
+        h('td', { text: formatDate(row.heartbeatDate) }),
+        h('td', { class: 'number', text: number(row.requests) }),
+        h('td', { class: 'number', text: number((row.errors4xx ?? 0) + (row.errors5xx ?? 0)) }),
+        h('td', { class: 'number', text: typeof row.p99Milliseconds === 'number' ? milliseconds(row.p99Milliseconds) : '–' }),
+        h('td', { class: 'number', text: `${number(row.pushDelivered)} / ${number(row.pushFailed)}` })))))));
+}
+
 /** Renders the overview. */
 export async function render(main, context) {
   const minutes = spans.includes(Number(context.query.get('minutes'))) ? Number(context.query.get('minutes')) : spans[0];
@@ -77,7 +99,7 @@ export async function render(main, context) {
   const content = h('div', { id: 'overview-content' });
   const draw = (answer) => {
     const points = answer?.points ?? [];
-    content.replaceChildren(totals(points), charts(points));
+    content.replaceChildren(totals(points), charts(points), instances(answer));
   };
   draw(first);
 

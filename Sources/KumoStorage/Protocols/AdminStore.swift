@@ -63,4 +63,14 @@ package protocol AdminStore: Sendable {
 
     /// Deletes the setup token (once an administrator exists it is useless).
     func removeSetupToken() async throws
+
+    /// Writes an instance's heartbeat row (replacing its earlier one) and, in the same write, deletes every row whose
+    /// heartbeat is before `expiredBefore` (docs/decisions/0149-instances-on-the-overview.md).
+    func recordInstance(_ heartbeat: InstanceHeartbeat, expiredBefore: WireDate) async throws
+
+    /// The instances whose heartbeat is at or after `date`, oldest start first.
+    func instances(heartbeatSince date: WireDate) async throws -> [InstanceHeartbeat]
+
+    /// Deletes an instance's heartbeat row (at its graceful stop; nothing happens for an unknown one).
+    func removeInstance(id: String) async throws
 }

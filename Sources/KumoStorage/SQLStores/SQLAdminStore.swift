@@ -121,4 +121,23 @@ package struct SQLAdminStore<Engine: SQLEngine>: AdminStore {
         let statement = AdminStatements.deleteSetupTokens(dialect: engine.dialect)
         _ = try await engine.write { executor in try await executor.rows(statement) }
     }
+
+    package func recordInstance(_ heartbeat: InstanceHeartbeat, expiredBefore: WireDate) async throws {
+        let dialect = engine.dialect
+        try await engine.write { executor in
+            _ = try await executor.rows(InstanceStatements.deleteExpired(before: expiredBefore, dialect: dialect))
+            _ = try await executor.rows(InstanceStatements.record(heartbeat, dialect: dialect))
+        }
+    }
+
+    package func instances(heartbeatSince date: WireDate) async throws -> [InstanceHeartbeat] {
+        let statement = InstanceStatements.alive(since: date, dialect: engine.dialect)
+        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+            .map(InstanceStatements.heartbeat)
+    }
+
+    package func removeInstance(id: String) async throws {
+        let statement = InstanceStatements.delete(instanceId: id, dialect: engine.dialect)
+        _ = try await engine.write { executor in try await executor.rows(statement) }
+    }
 }

@@ -20,6 +20,8 @@ struct DashboardOperations: Sendable {
     let workDirectory: URL
     /// The import jobs over `<data-dir>/dashboard/imports`.
     let imports: ImportJobs
+    /// This instance's heartbeats, which the Overview lists with the other instances'.
+    var heartbeats: InstanceHeartbeats?
 
     /// Prepares the work folder (emptied of what an earlier process left) and the import jobs.
     ///
@@ -45,6 +47,7 @@ struct DashboardOperations: Sendable {
         environment.operations.metrics = metrics
         environment.operations.workDirectory = workDirectory
         environment.operations.imports = imports
+        environment.operations.heartbeats = heartbeats
     }
 
     /// Bootstraps swift-metrics before anything records a metric: the ring always, multiplexed with the Prometheus
