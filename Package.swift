@@ -153,6 +153,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -403,7 +404,7 @@ let package = Package(
         .testTarget(
             name: "KumoRealtimeTests",
             dependencies: [
-                "KumoRealtime", "KumoServer", "KumoSeams", "KumoStorage", "KumoSQLite", "KumoPostgres", "KumoTestSupport", "NCMBWire",
+                "KumoRealtime", "KumoServer", "KumoSeams", "KumoStorage", "KumoSQLite", "KumoPostgres", "KumoTestSupport", "KumoTransport", "NCMBWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -12,8 +12,8 @@ package import NIOCore
 import NIOWebSocket
 
 /// Realtime subscriptions over WebSocket, a Kumo extension of the NCMB API (docs/wire/realtime.md,
-/// docs/decisions/0090-realtime-over-websocket.md): the ``RealtimeListener`` `kumo serve` plugs into its HTTP/1
-/// listener.
+/// docs/decisions/0090-realtime-over-websocket.md): the ``RealtimeListener`` `kumo serve` plugs into its HTTP/1.1
+/// connections, plain or over its own TLS.
 ///
 /// A connection whose first request is `GET /2013-09-01/realtime` with `Upgrade: websocket` (decided from the route
 /// table) becomes a WebSocket; any other request is served by the NCMB pipeline as usual, with Kumo's connection
@@ -48,11 +48,10 @@ package final class RealtimeServer: RealtimeListener {
             observer: observer)
     }
 
-    /// hummingbird-websocket's upgradable HTTP/1 channel with Kumo's configuration and first-request guard, on the
-    /// connection's event loop and under the server's connection limit.
+    /// hummingbird-websocket's upgradable HTTP/1 channel with Kumo's configuration and first-request guard (the server
+    /// puts it on the connection's event loop, under its connection limit, and behind TLS when it serves HTTPS).
     package func childChannel(
-        responder: @escaping HTTPChannelHandler.Responder, http1: HTTP1Channel.Configuration, firstRequest: FirstRequestGuard,
-        connectionLimit: ConnectionLimit
+        responder: @escaping HTTPChannelHandler.Responder, http1: HTTP1Channel.Configuration, firstRequest: FirstRequestGuard
     ) -> any ServerChildChannel {
         // One frame may hold a whole message of the limit; a longer frame closes the connection with 1009 (so does a
         // longer message in several frames, `messages(maxSize:)`). The server's own messages go out in frames of this size.
@@ -64,8 +63,7 @@ package final class RealtimeServer: RealtimeListener {
         ) { [self] head, channel, logger in
             shouldUpgrade(head, channel: channel)
         }
-        return EventLoopBoundChildChannel(
-            GuardedUpgradeChannel(base: upgradable, firstRequest: firstRequest), connectionLimit: connectionLimit)
+        return GuardedUpgradeChannel(base: upgradable, firstRequest: firstRequest)
     }
 
     /// Upgrades `GET /realtime` (the route table's realtime endpoint, any client encoding of its path); every other

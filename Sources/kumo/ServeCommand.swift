@@ -151,10 +151,6 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.apiHosts += apiHosts
         configuration.maximumBodySize = maximumBodySize
         let tls = try makeTLSCredentials()
-        if tls != nil && realtimeOptions.isOn {
-            // hummingbird-websocket upgrades plain HTTP/1 connections only (docs/decisions/0090-realtime-over-websocket.md).
-            logger.notice("Realtime is not served over kumo serve's own TLS: terminate TLS at a proxy for wss:// (docs/wire/realtime.md#transport)")
-        }
         let scheme = tls == nil ? "http" : "https"
         configuration.publicURL = publicURL ?? "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
         hardeningOptions.apply(to: &configuration, logger: logger)

@@ -19,7 +19,7 @@ package import KumoTransport
 ///   - mount: given the server's responder as the administrator's way into the NCMB pipeline, returns the responder of
 ///     a path prefix answered before that pipeline (the dashboard), or `nil`.
 ///   - realtime: given the request pipeline's side of realtime (``PipelineRealtimeGate``), returns the listener that upgrades `GET /realtime` to a WebSocket
-///     on plain HTTP/1 connections (docs/wire/realtime.md), or `nil` for none.
+///     on HTTP/1.1 connections, plain or over TLS (docs/wire/realtime.md), or `nil` for none.
 ///   - onServerRunning: called with the bound port once the server listens (port 0 picks a free one).
 package func buildApplication(
     configuration: KumoConfiguration, environment: ServerEnvironment, tls: TLSCredentials? = nil,
@@ -37,18 +37,14 @@ package func buildApplication(
     return Application(
         responder: responder,
         server: HTTPServerBuilder { responder -> any ServerChildChannel in
-            guard let tls else {
-                if let realtimeListener {
-                    return realtimeListener.childChannel(
-                        responder: responder, http1: http1, firstRequest: firstRequest, connectionLimit: connectionLimit)
-                }
-                return EventLoopBoundChildChannel(HTTP1Channel(responder: responder, configuration: http1), connectionLimit: connectionLimit)
-            }
-            let http2 = HTTP2UpgradeChannel.Configuration(
-                idleTimeout: .milliseconds(Int64(configuration.idleTimeoutSeconds * 1000)), streamConfiguration: http1)
-            return EventLoopBoundChildChannel(
-                try HTTP2UpgradeChannel(tlsConfiguration: tls.serverConfiguration(), configuration: http2, responder: responder),
-                connectionLimit: connectionLimit)
+            let http1Channel: any ServerChildChannel =
+                realtimeListener?.childChannel(responder: responder, http1: http1, firstRequest: firstRequest)
+                ?? HTTP1Channel(responder: responder, configuration: http1)
+            guard let tls else { return bound(http1Channel, connectionLimit: connectionLimit) }
+            let http2 = HTTP2Channel(
+                responder: responder,
+                configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeoutSeconds * 1000)), streamConfiguration: http1))
+            return bound(try secure(http1Channel, http2: http2, tls: tls), connectionLimit: connectionLimit)
         },
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Kumo"),
@@ -56,6 +52,16 @@ package func buildApplication(
         eventLoopGroupProvider: eventLoopGroup.map { .shared($0) } ?? .singleton,
         logger: environment.logger
     )
+}
+
+/// `channel` on the connection's event loop, under the server's connection limit.
+private func bound<Channel: ServerChildChannel>(_ channel: Channel, connectionLimit: ConnectionLimit) -> any ServerChildChannel {
+    EventLoopBoundChildChannel(channel, connectionLimit: connectionLimit)
+}
+
+/// HTTPS: `http1` (the realtime listener's upgradable channel, or plain HTTP/1.1) and `http2` on one port, as ALPN settles.
+private func secure<HTTP1: ServerChildChannel>(_ http1: HTTP1, http2: HTTP2Channel, tls: TLSCredentials) throws -> any ServerChildChannel {
+    try SecureChildChannel(tlsConfiguration: tls.serverConfiguration(), http1: http1, http2: http2)
 }
 
 /// The HTTP/1 channel of every connection: after the decoder, Kumo's ``ConnectionTimeoutHandler`` (idle, header and

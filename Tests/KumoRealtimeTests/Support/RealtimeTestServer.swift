@@ -8,6 +8,7 @@ import KumoSQLite
 import KumoServer
 import KumoStorage
 import KumoTestSupport
+import KumoTransport
 import Logging
 import Metrics
 import NCMBWire
@@ -42,7 +43,7 @@ struct RealtimeTestServer: Sendable {
     static func with<Result: Sendable>(
         _ engine: StorageEngine, realtime: RealtimeConfiguration = RealtimeConfiguration(), metrics: (any MetricsFactory)? = nil,
         settings: ApplicationSettings = ApplicationSettings(), eventLoopGroup: (any EventLoopGroup)? = nil,
-        observer: (any RealtimeMatchingObserver)? = nil,
+        observer: (any RealtimeMatchingObserver)? = nil, tls: TLSCredentials? = nil,
         configure: @escaping @Sendable (inout KumoConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (RealtimeTestServer) async throws -> Result
     ) async throws -> Result {
@@ -51,7 +52,7 @@ struct RealtimeTestServer: Sendable {
             let application = try await createApplication(in: storages[0], clock: clock, settings: settings)
             return try await serve(
                 storages[0], application: application, clock: clock, realtime: realtime, metrics: metrics,
-                eventLoopGroup: eventLoopGroup, observer: observer, configure: configure, body)
+                eventLoopGroup: eventLoopGroup, observer: observer, tls: tls, configure: configure, body)
         }
     }
 
@@ -103,7 +104,7 @@ struct RealtimeTestServer: Sendable {
     static func serve<Result: Sendable>(
         _ storage: any StorageBackend, application: HostedApplication, clock: TestClock,
         realtime: RealtimeConfiguration = RealtimeConfiguration(), metrics: (any MetricsFactory)? = nil,
-        eventLoopGroup: (any EventLoopGroup)? = nil, observer: (any RealtimeMatchingObserver)? = nil,
+        eventLoopGroup: (any EventLoopGroup)? = nil, observer: (any RealtimeMatchingObserver)? = nil, tls: TLSCredentials? = nil,
         configure: @Sendable (inout KumoConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (RealtimeTestServer) async throws -> Result
     ) async throws -> Result {
@@ -113,7 +114,7 @@ struct RealtimeTestServer: Sendable {
         configuration.port = 0
         let environment = ServerEnvironment.test(storage: storage, clock: clock, logger: logger, mailer: RecordingMailTransport())
         let server = buildApplication(
-            configuration: configuration, environment: environment, eventLoopGroup: eventLoopGroup,
+            configuration: configuration, environment: environment, tls: tls, eventLoopGroup: eventLoopGroup,
             realtime: { gate in
                 RealtimeServer(
                     gate: gate, configuration: realtime, logger: logger, metrics: metrics ?? MetricsSystem.factory, observer: observer)
