@@ -39,6 +39,8 @@ package struct NCMBContext: Sendable {
     package var sleep: @Sendable (TimeInterval) async throws -> Void
     /// A number in `0..<1`, for the jitter of retry delays.
     package var random: @Sendable () -> Double
+    /// Where queries cache their answers (``NCMBQuery/cachePolicy``). Defaults to ``NCMBQueryCache/standard``.
+    package var queryCache: NCMBQueryCache = .standard
 
     /// The timeout of API requests unless configured otherwise: 10 seconds, as in ncmb_swift.
     package static let defaultRequestTimeout: TimeInterval = 10

@@ -84,6 +84,9 @@ struct LiveQuerySource<Element: Sendable>: Sendable {
     let follow: @Sendable ([String]?, @escaping @Sendable (LiveQueryChange<Element>) async -> Void) async throws -> Void
     /// An empty list shaped by the query's order and limit.
     let emptyList: LiveQueryList<Element>
+    /// The query's cached results (``NCMBQuery/maxCacheAge`` applies); `nil` when none are cached or the query's
+    /// ``NCMBQuery/cachePolicy`` is ``NCMBQueryCachePolicy/networkOnly``.
+    let cached: @Sendable () -> [Element]?
 }
 
 extension LiveQuerySource {
@@ -98,10 +101,14 @@ extension LiveQuerySource {
         }
         self.emptyList = LiveQueryList(
             objectId: objectId, insertsFirst: query.order.isEmpty, limit: query.limit ?? LiveQueryList<Element>.defaultLimit)
+        self.cached = {
+            guard query.cachePolicy != .networkOnly, let route = try? query.findRoute() else { return nil }
+            return query.cachedAnswer(of: route, { try query.objects(from: $0).map(element) })?.value
+        }
     }
 
     /// The change a realtime event makes.
-    private static func change<T: NCMBBase>(
+    static func change<T: NCMBBase>(
         of event: NCMBRealtimeEvent<T>, element: (T) throws -> Element
     ) throws -> LiveQueryChange<Element> {
         switch event {

@@ -73,11 +73,19 @@
 
         /// Keeps ``elements`` current until the calling task is cancelled or the subscription ends with an error.
         ///
+        /// Starts from the query's cached results when ``elements`` is empty, the query's ``NCMBQuery/cachePolicy`` is
+        /// not ``NCMBQueryCachePolicy/networkOnly`` and the cache holds an answer, so a view shows the last results
+        /// before the server answers.
+        ///
         /// Call it from the view's `.task`: leaving the view cancels the task, which closes the subscription.
         ///
         /// - Parameter keys: The fields the subscription's objects carry; `nil` for all. Objects that arrive through
         ///   it replace the found ones, so name every field the view shows.
         public func keepLive(keys: [String]? = nil) async {
+            if elements.isEmpty, let cached = source.cached() {
+                list.elements = cached
+                elements = cached
+            }
             do {
                 try await source.follow(keys) { [weak self] change in await self?.apply(change) }
             } catch {

@@ -1,3 +1,4 @@
+public import Foundation
 internal import NCMBWire
 
 /// A query over the objects of one class: conditions, order, paging, then `find()` or `count()`.
@@ -71,6 +72,17 @@ public struct NCMBQuery<T: NCMBBase>: Sendable {
     /// - Note: A Kumo addition; ncmb_swift never sends `keys`.
     public var keys: [String] = []
 
+    /// Where ``find()``, ``count()`` and ``getFirst()`` take their answer from: the server, the on-disk cache, or
+    /// both. Defaults to ``NCMBQueryCachePolicy/networkOnly``: the server only, as in ncmb_swift.
+    ///
+    /// - Note: A Kumo addition (docs/decisions/0137-query-cache-on-disk.md).
+    public var cachePolicy: NCMBQueryCachePolicy = .networkOnly
+
+    /// The oldest cached answer a query uses, in seconds; `nil` (the default) for any age. An older one is a miss.
+    ///
+    /// - Note: A Kumo addition.
+    public var maxCacheAge: TimeInterval? = nil
+
     /// Creates an empty query.
     init(className: String, collection: NCMBCollection, context: NCMBContext) {
         self.className = className
@@ -98,9 +110,11 @@ public struct NCMBQuery<T: NCMBBase>: Sendable {
 
     /// Finds the objects that match the query in the background.
     ///
-    /// - Parameter callback: Called once with the objects or the error, on a background queue.
+    /// - Parameter callback: Called once with the objects or the error, on a background queue; twice under
+    ///   ``NCMBQueryCachePolicy/cacheThenNetwork`` when an answer is cached (the cached objects, then the server's
+    ///   answer or error).
     public func findInBackground(callback: @escaping NCMBHandler<[T]>) {
-        BackgroundCall.start(callback) { try await self.find() }
+        start(callback, answers: { self.findAnswers() }) { try await self.find() }
     }
 
     /// Counts the objects that match the query, ignoring ``order``, ``skip`` and ``limit``.
@@ -113,9 +127,10 @@ public struct NCMBQuery<T: NCMBBase>: Sendable {
 
     /// Counts the objects that match the query in the background, ignoring ``order``, ``skip`` and ``limit``.
     ///
-    /// - Parameter callback: Called once with the count or the error, on a background queue.
+    /// - Parameter callback: Called once with the count or the error, on a background queue; twice under
+    ///   ``NCMBQueryCachePolicy/cacheThenNetwork`` when an answer is cached.
     public func countInBackground(callback: @escaping NCMBHandler<Int>) {
-        BackgroundCall.start(callback) { try await self.count() }
+        start(callback, answers: { self.countAnswers() }) { try await self.count() }
     }
 
     /// Finds the objects that match the query as models, as `try await find(as:)` does.
@@ -134,9 +149,10 @@ public struct NCMBQuery<T: NCMBBase>: Sendable {
     ///
     /// - Parameters:
     ///   - type: The model type the results decode into.
-    ///   - callback: Called once with the models or the error, on a background queue.
+    ///   - callback: Called once with the models or the error, on a background queue; twice under
+    ///     ``NCMBQueryCachePolicy/cacheThenNetwork`` when an answer is cached.
     /// - Note: A Kumo addition.
     public func findInBackground<Model: NCMBModel>(as type: Model.Type, callback: @escaping NCMBHandler<[Model]>) {
-        BackgroundCall.start(callback) { try await self.find(as: type) }
+        start(callback, answers: { self.findAnswers(as: type) }) { try await self.find(as: type) }
     }
 }
