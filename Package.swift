@@ -221,7 +221,8 @@ let package = Package(
         ),
         .testTarget(
             name: "KumoMailTests",
-            dependencies: ["KumoMail", "KumoSeams", "KumoTestSupport", "NCMBWire"],
+            // The small support target only: no server, storage engine or PostgreSQL to compile (CONTRIBUTING.md#fast-tests).
+            dependencies: ["KumoMail", "KumoSeams", "KumoSeamsTestSupport", "NCMBWire"],
             swiftSettings: swiftSettings
         ),
 
@@ -527,9 +528,19 @@ let package = Package(
         ),
 
         // MARK: - Test support
+        // What the capability modules' tests need beside their module (TestClock, LockedBox, ParsedMail), on KumoSeams
+        // alone; KumoTestSupport re-exports it.
+        .target(
+            name: "KumoSeamsTestSupport",
+            dependencies: [
+                "KumoSeams", "NCMBWire", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "KumoTestSupport",
             dependencies: [
+                "KumoSeamsTestSupport",
                 "NCMB",
                 "NCMBWire",
                 "KumoStorage",

@@ -5,6 +5,7 @@ import NIOHTTP2
 import NIOPosix
 import NIOSSL
 package import Testing
+import KumoSeamsTestSupport
 
 /// A local stand-in for the APNs provider API: HTTPS with HTTP/2 (ALPN `h2`) on `127.0.0.1`, a certificate from a
 /// ``TestCertificateAuthority``. It records every request and answers `POST /3/device/<token>` with the responses

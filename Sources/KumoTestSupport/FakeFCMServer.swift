@@ -1,5 +1,6 @@
 package import NCMBWire
 package import Testing
+import KumoSeamsTestSupport
 
 /// A local stand-in for Google's OAuth2 token endpoint and FCM HTTP v1: HTTPS (HTTP/1.1) on `127.0.0.1` with a
 /// certificate from a ``TestCertificateAuthority``.

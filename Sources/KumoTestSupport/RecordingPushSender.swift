@@ -1,6 +1,7 @@
 package import KumoSeams
 package import KumoStorage
 import Testing
+import KumoSeamsTestSupport
 
 /// A `PushNotificationSender` that records every send and answers scripted outcomes per device token.
 ///

@@ -4,6 +4,7 @@ package import KumoSeams
 package import KumoServer
 package import KumoStorage
 package import Logging
+package import KumoSeamsTestSupport
 
 extension ServerEnvironment {
     /// The environment of an in-process test server: the given clock, incrementing identifiers, bcrypt at its lowest

@@ -3,6 +3,7 @@ package import KumoServer
 package import KumoStorage
 import Logging
 import NCMBWire
+import KumoSeamsTestSupport
 
 extension TestApplication {
     /// The application every fake-storage test authenticates as (keys K1 of docs/wire/signature.md#key-sets).

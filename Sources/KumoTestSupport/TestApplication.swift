@@ -6,6 +6,7 @@ package import KumoStorage
 package import KumoTransport
 import Logging
 import NCMBWire
+package import KumoSeamsTestSupport
 
 /// A real Kumo server (real SQLite in a temporary directory, or PostgreSQL in a scratch schema: ``StorageUnderTest``) with a
 /// deterministic clock and identifiers, driven through Hummingbird's in-process `.router` tier: no socket

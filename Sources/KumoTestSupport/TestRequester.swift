@@ -4,6 +4,7 @@ package import Hummingbird
 package import HummingbirdTesting
 package import KumoStorage
 package import NCMBWire
+package import KumoSeamsTestSupport
 
 /// Sends signed NCMB requests to an in-process server, the way an SDK would.
 package struct TestRequester: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import KumoMail
 import KumoSeams
-import KumoTestSupport
+import KumoSeamsTestSupport
 import Testing
 
 /// `FileMailTransport`: one complete `.eml` per message, readable back.

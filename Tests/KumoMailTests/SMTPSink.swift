@@ -1,5 +1,5 @@
 import Foundation
-import KumoTestSupport
+import KumoSeamsTestSupport
 
 #if canImport(Glibc)
     import Glibc

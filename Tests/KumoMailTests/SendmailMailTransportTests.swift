@@ -1,7 +1,7 @@
 import Foundation
 import KumoMail
 import KumoSeams
-import KumoTestSupport
+import KumoSeamsTestSupport
 import Testing
 
 #if canImport(Glibc)

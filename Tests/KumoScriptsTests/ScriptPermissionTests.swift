@@ -12,7 +12,7 @@ import Testing
 /// Who may run a script (`kumo scripts deploy --run public|authenticated|role:NAME`), on both storage engines.
 @Suite(.enabled(if: TestNode.isEnabled, "needs Node.js (Debian's nodejs) outside CI"))
 struct ScriptPermissionTests {
-    @Test(arguments: StorageEngine.allCases)
+    @Test(arguments: TestDatabase.engines)
     func runPermissionsAreEnforced(engine: StorageEngine) async throws {
         try await TestApplication.withScripts(engine: engine) { app, _ in
             try await app.deploy("public.js", "module.exports = (req, res) => res.send('public');")

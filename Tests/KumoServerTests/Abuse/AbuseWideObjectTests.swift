@@ -30,7 +30,7 @@ import Testing
         ).objects
     }
 
-    @Test(arguments: StorageEngine.allCases)
+    @Test(arguments: TestDatabase.engines)
     func aHundredThousandFieldObjectIsCreatedUpdatedReadAndFound(engine: StorageEngine) async throws {
         try await TestApplication.with(engine: engine, objectLimits: Self.roomy) { application in
             try await application.test { client in
@@ -171,7 +171,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StorageEngine.allCases)
+    @Test(arguments: TestDatabase.engines)
     func importedObjectsPastTheLimitFailAloneAndWideOnesAreWritten(engine: StorageEngine) async throws {
         let limits = ObjectLimits(maximumFields: 20_000, maximumEncodedBytes: 16 * 1024 * 1024)
         try await StorageUnderTest.with(engine, objectLimits: limits) { storage in
