@@ -7,8 +7,9 @@ import PackageDescription
 // server and every test run there); keep the targets below and their counterparts in ../Package.swift alike.
 //
 // Tools version 6.0: the first with Swift 6 language mode by default; the code needs a Swift 6 compiler (typed throws,
-// `sending`). Platforms: the async `URLSessionWebSocketTask` and `URLSession` calls of the Apple transport need iOS 15,
-// macOS 12, tvOS 15 and watchOS 8; the Observation types say iOS 17 / macOS 14 on their own `@available`.
+// `sending`). Platforms: the Apple realtime client keeps to the `URLSessionWebSocketTask` calls documented for iOS 15 /
+// macOS 12 (docs/decisions/0097-websocket-client-per-platform.md); the Observation types say iOS 17 / macOS 14 on their
+// own `@available`. (macOS 14 in ../Package.swift is Hummingbird's floor, not the SDK's.)
 
 /// The same settings as the root package's: Swift 6 mode plus the upcoming features the style guide (docs/style.md)
 /// requires.
