@@ -49,9 +49,12 @@ let package = Package(
     ],
     targets: [
         // MARK: - Wire
+        // NCMBWire, NCMB and NCMBTesting live in the SDK's own package, SDK/ (docs/decisions/0140-sdk-light-package.md):
+        // this package compiles the same folders as its own targets, so the server keeps their `package` API.
         .target(
             name: "NCMBWire",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            path: "SDK/Sources/NCMBWire",
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "NCMBWireTests", dependencies: ["NCMBWire"], swiftSettings: swiftSettings),
@@ -59,10 +62,12 @@ let package = Package(
         // MARK: - SDK
         // Crypto: SHA-1 of the WebSocket handshake of the Linux realtime client (docs/decisions/0097-websocket-client-per-platform.md).
         .target(
-            name: "NCMB", dependencies: ["NCMBWire", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
+            name: "NCMB", dependencies: ["NCMBWire", .product(name: "Crypto", package: "swift-crypto")], path: "SDK/Sources/NCMB",
+            swiftSettings: swiftSettings),
         .testTarget(name: "NCMBTests", dependencies: ["NCMB", "NCMBWire"], swiftSettings: swiftSettings),
         // The route-aware mock transport an app's own tests use (docs/decisions/0125-sdk-package-and-testing-product.md).
-        .target(name: "NCMBTesting", dependencies: ["NCMB", "NCMBWire"], swiftSettings: swiftSettings),
+        .target(
+            name: "NCMBTesting", dependencies: ["NCMB", "NCMBWire"], path: "SDK/Sources/NCMBTesting", swiftSettings: swiftSettings),
         .testTarget(name: "NCMBTestingTests", dependencies: ["NCMBTesting", "NCMB"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "NCMBExample", dependencies: ["NCMB"], path: "Examples/NCMBExample", swiftSettings: swiftSettings),

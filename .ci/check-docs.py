@@ -4,7 +4,7 @@
 
 Usage: python3 .ci/check-docs.py [--kumo PATH] [--root DIR]
 
-Pages: every tracked Markdown file outside Sources/ (README.md, CONTRIBUTING.md, docs/**, Fuzz/README.md, …) for links;
+Pages: every tracked Markdown file outside Sources/ and SDK/Sources/ (README.md, CONTRIBUTING.md, docs/**, Fuzz/README.md, …) for links;
 README.md, CONTRIBUTING.md and docs/** for the other checks.
 
 1. Links: `[text](target)` and `[text]: target` outside code resolve to a file of the repository, and `#anchor` to a
@@ -62,6 +62,7 @@ FEATURES = [
     ("install", r"\binstall(ation)?\b", ("file", "docs/deployment/kumo.service")),
     ("S3 file storage", r"\bs3\b|\bobject storage\b|\bbucket\b", ("flag", "serve --file-storage")),
     ("copying file bytes", r"\bfiles copy\b", ("command", "files copy")),
+    ("the SDK's light package", r"\blight package\b|\bSDK's own package\b", ("file", "SDK/Package.swift")),
 ]
 
 # What saying a feature is absent looks like.
@@ -476,7 +477,8 @@ def main():
     arguments = parser.parse_args()
     root = os.path.abspath(arguments.root)
 
-    markdown = [p for p in tracked_markdown(root) if not p.startswith("Sources/")]
+    # DocC catalogs (Sources/, and SDK/Sources/ of the SDK's own package) link with DocC's syntax, not Markdown's.
+    markdown = [p for p in tracked_markdown(root) if not p.startswith(("Sources/", "SDK/Sources/"))]
     product_pages = [p for p in markdown if p in ("README.md", "CONTRIBUTING.md") or p.startswith("docs/")]
     findings = []
     try:

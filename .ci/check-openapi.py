@@ -8,7 +8,7 @@ Exit status: 0 when every declared route is one operation of the document and ev
 differences listed; 2 when a source cannot be read (a route declaration of a shape this script does not know, a
 document that breaks the layout rule below). Standard library only.
 
-How the routes are found (Sources/NCMBWire/Routing/*.swift, comments stripped):
+How the routes are found (SDK/Sources/NCMBWire/Routing/*.swift, comments stripped):
 
 1. Every `RouteDeclaration(` call is read: method (`.get`…), path (the part after the version segment), `name:`
    (the route label) and `version:` (the API version by default; the values of `apiVersion` / `scriptVersion` come
@@ -176,7 +176,7 @@ class Call:
 
 def read_routes(root):
     """The route table: a list of (METHOD, path, label, declaration name), and notes."""
-    directory = os.path.join(root, "Sources", "NCMBWire", "Routing")
+    directory = os.path.join(root, "SDK", "Sources", "NCMBWire", "Routing")
     if not os.path.isdir(directory):
         raise SourceError("no route table directory %s" % directory)
     sources = [Source(os.path.join(directory, f), root) for f in sorted(os.listdir(directory)) if f.endswith(".swift")]
@@ -504,7 +504,7 @@ def main():
         if len(keys) > 1:
             problems.append("operationId %s is used by %s" % (operation_id, ", ".join("%s %s" % k for k in keys)))
     if problems:
-        print("check-openapi: docs/openapi.yaml does not match the route table (Sources/NCMBWire/Routing):", file=sys.stderr)
+        print("check-openapi: docs/openapi.yaml does not match the route table (SDK/Sources/NCMBWire/Routing):", file=sys.stderr)
         for problem in problems:
             print("  " + problem, file=sys.stderr)
         return 1

@@ -1,4 +1,4 @@
-// Fuzz target `json`: the JSON parser (`JSONValue(parsing:)`, Sources/NCMBWire/JSON).
+// Fuzz target `json`: the JSON parser (`JSONValue(parsing:)`, SDK/Sources/NCMBWire/JSON).
 //
 // Input: any bytes, parsed as a JSON document. Properties checked on every document the parser accepts:
 // - its compact serialization parses back to an equal value and serializes to the same bytes again;

@@ -1,6 +1,6 @@
 // Fuzz target `multipart`: the multipart/form-data upload parser (`MultipartUploadReader`,
 // Sources/KumoServer/Files/MultipartUploadReader.swift and MultipartScanner.swift, compiled into this target from their
-// source), with `MultipartForm` (Sources/NCMBWire/Routing), the body the SDK sends.
+// source), with `MultipartForm` (SDK/Sources/NCMBWire/Routing), the body the SDK sends.
 //
 // Two input forms:
 // - `E` + `fileName` NUL `mimeType` NUL `acl JSON` NUL `file bytes`: the SDK's encoding round trip. The body

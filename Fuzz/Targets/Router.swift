@@ -1,5 +1,5 @@
 // Fuzz target `router`: route matching (`APIRouter.resolve(method:path:)` and `ResolvedRoute.route(query:body:)`,
-// Sources/NCMBWire/Routing), with the query parsing, body parsing and name validation it does.
+// SDK/Sources/NCMBWire/Routing), with the query parsing, body parsing and name validation it does.
 //
 // Input: the request line `METHOD TARGET` (target = raw path, optionally `?` and the raw query), a line feed, then the
 // body bytes. Properties checked:

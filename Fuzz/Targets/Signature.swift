@@ -1,4 +1,4 @@
-// Fuzz target `signature`: request signature verification (`RequestSignature.verify`, Sources/NCMBWire/Signing).
+// Fuzz target `signature`: request signature verification (`RequestSignature.verify`, SDK/Sources/NCMBWire/Signing).
 //
 // Input: line-feed-separated fields `METHOD`, `TARGET` (raw path and query), `Host`, `X-NCMB-Application-Key`,
 // `X-NCMB-Timestamp`, client key, selector, and optionally `X-NCMB-Signature`; a missing header line is an absent

@@ -1,5 +1,5 @@
 // Fuzz target `where`: the `where` query parser and the other query parameters of a find
-// (`QueryParameters(queryItems:)` → `JSONValue(parsing:)` → `WhereQuery(parsing:)`, Sources/NCMBWire/Query).
+// (`QueryParameters(queryItems:)` → `JSONValue(parsing:)` → `WhereQuery(parsing:)`, SDK/Sources/NCMBWire/Query).
 //
 // Input: the `where` value (JSON text), optionally followed by NUL-separated values for `order`, `include`, `keys`,
 // `limit`, `skip` and `count`, in that order. Properties checked on every accepted input:
