@@ -45,7 +45,7 @@ package enum DashboardRouteScript {
         return """
 
             /**
-             * The standard classes (Sources/NCMBWire/Schema/StandardClass.swift): the stored name pointers carry
+             * The standard classes (SDK/Sources/NCMBWire/Schema/StandardClass.swift): the stored name pointers carry
              * (`className`), the name the API's paths and the dashboard use (`name`), and whether the data browser shows
              * its objects (`browsable`).
              */
