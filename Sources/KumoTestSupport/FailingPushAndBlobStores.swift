@@ -116,6 +116,10 @@ package struct FailingBulkStore: BulkStore {
         throw UnexpectedCall("BulkStore.relationMembers", className.rawValue)
     }
 
+    package func passwordHashes(applicationId: String, after afterObjectId: String?, through throughObjectId: String) async throws -> [String: String] {
+        throw UnexpectedCall("BulkStore.passwordHashes", throughObjectId)
+    }
+
     package func write(_ objects: [BulkObject], applicationId: String, conflict: BulkConflictMode, dryRun: Bool) async throws -> [BulkOutcome] {
         guard let onWrite else { throw UnexpectedCall("BulkStore.write", "\(objects.count) objects") }
         return try await onWrite(objects, conflict, dryRun)

@@ -14,8 +14,9 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Export an application: objects of every class, relations, files, class permissions and settings.",
         discussion: """
-            Secrets (the client key, push credentials, SNS provider options) are left out unless --include-secrets is \
-            given; the manifest lists what was left out. Users never carry passwords: Kumo keeps only bcrypt hashes.
+            Secrets (the client key, push credentials, SNS provider options, the users' password hashes) are left out \
+            unless --include-secrets is given; the manifest lists what was left out. An export with secrets is readable \
+            by its owner only (folder 0700, files 0600): keep it as you keep the database.
             """)
 
     @Option(name: .customLong("out"), help: "Folder to write (created; must be empty).")
@@ -24,7 +25,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .customLong("classes"), help: "Only these classes, comma-separated (default: every class).")
     var classes: String?
 
-    @Flag(name: .customLong("include-secrets"), help: "Include the client key and the push and SNS credentials.")
+    @Flag(
+        name: .customLong("include-secrets"),
+        help: "Include the client key, the push and SNS credentials and the users' password hashes (for an engine move).")
     var includesSecrets = false
 
     @OptionGroup var applicationOptions: ApplicationOptions
@@ -56,6 +59,13 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if manifest.fileCount > 0 { print("files: \(manifest.fileCount) (\(manifest.fileBytes) bytes)") }
         if !manifest.withheld.isEmpty { print("left out (use --include-secrets): \(manifest.withheld.joined(separator: ", "))") }
+        if includesSecrets {
+            if let passwords = manifest.passwordsFile { print("password hashes: \(manifest.passwordEntries) users (\(passwords))") }
+            FileHandle.standardError.write(
+                Data(
+                    ("warning: \(outputDirectory) holds secrets (the client key, push and provider credentials, password hashes): "
+                        + "it is readable by its owner only; keep it as you keep the database, and delete it after the move\n").utf8))
+        }
         print("written to \(outputDirectory)")
     }
 }

@@ -18,9 +18,9 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: """
             PATH is a class file (<ClassName>.json, user.json, role.json, installation.json, push.json) or a folder of \
             them. Every file is checked before anything is written; objects that cannot be imported are named in the \
-            report file and the rest goes on. Users come without usable passwords (NCMB exported them encrypted): they \
-            set one with a password reset (--send-password-reset mails them). Re-running continues (skip) or upserts \
-            (replace).
+            report file and the rest goes on. Users of an NCMB export come without usable passwords (NCMB exported them \
+            encrypted): they set one with a password reset (--send-password-reset mails them); users of a kumo export \
+            written with --include-secrets keep their passwords. Re-running continues (skip) or upserts (replace).
             """)
 
     @Argument(help: "Export files or folders.")
@@ -29,7 +29,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .customLong("app"), help: "The application to import into (also KUMO_APP); may be left out when the database has only one.")
     var applicationName: String?
 
-    @Flag(name: .customLong("create-app"), help: "Create the application named by --app when missing (a kumo export keeps its keys).")
+    @Flag(
+        name: .customLong("create-app"),
+        help: "Create the application named by --app when missing, with a kumo export's keys and settings (its client key only with secrets).")
     var createsApplication = false
 
     @Option(name: .customLong("files"), help: "Folder holding the bytes of the file store, by file name.")
@@ -86,7 +88,12 @@ struct ImportCommand: AsyncParsableCommand {
         let identifiers = RandomIdentifierGenerator()
         let clock = SystemWallClock()
         let result: ImportResult = try await storageOptions.withStorage(logger: logger) { storage in
-            let application = try await targetApplication(in: storage)
+            let (application, notices, isNew) = try await targetApplication(in: storage)
+            var options = options
+            options.notices = notices
+            // A new application takes the export's settings whole (push and provider credentials when it carries them).
+            if isNew { options.restoresSettings = true }
+            for notice in notices { FileHandle.standardError.write(Data("warning: \(notice)\n".utf8)) }
             let importer = Importer(
                 storage: storage, application: application, options: options, progress: progressDisplay(), report: report,
                 clock: .live(now: { clock.now() }), newObjectId: { identifiers.objectId() })
@@ -108,24 +115,25 @@ struct ImportCommand: AsyncParsableCommand {
         if result.summary.total.failed > 0 { throw ExitCode(1) }
     }
 
-    /// The application named by `--app` (created with `--create-app`), or the only one.
-    private func targetApplication(in storage: any StorageBackend) async throws -> HostedApplication {
+    /// The application named by `--app` (created with `--create-app`), or the only one; what the operator must be told
+    /// about its keys; whether it was created (docs/decisions/0146-engine-moves-carry-secrets.md).
+    private func targetApplication(in storage: any StorageBackend) async throws -> (HostedApplication, [String], Bool) {
         let requested = ApplicationLookup.requestedName(applicationName)
+        let exported = (try? ExportSource.discover(paths: paths).manifest)?.application
         if let requested, try await storage.applications.application(named: requested) == nil {
             guard createsApplication else {
                 let others = ApplicationLookup.listing(try await storage.applications.all())
                 throw ValidationError("no application named '\(requested)' (add --create-app to create it); \(others)")
             }
-            let manifest = try? ExportSource.discover(paths: paths).manifest
-            let exported = manifest?.application
             let application = try await AdministrationApplications(storage: storage).create(
                 name: requested, applicationKey: exported?["applicationKey"]?.stringValue, clientKey: exported?["clientKey"]?.stringValue)
             await CommandLineAudit.record(
                 "application.create", in: storage, application: application.name, target: application.applicationId)
             print("created application \(application.name) (application key \(application.applicationKey))")
-            return application
+            return (application, ImportKeyNotices.created(application, exported: exported), true)
         }
-        return try await ApplicationLookup.application(named: requested, in: storage)
+        let application = try await ApplicationLookup.application(named: requested, in: storage)
+        return (application, ImportKeyNotices.existing(application, exported: exported), false)
     }
 
     /// A bar on a terminal, lines otherwise (or as `--progress` says), on standard error.

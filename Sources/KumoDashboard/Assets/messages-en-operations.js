@@ -323,6 +323,6 @@ export default {
   'import.exportHint': 'The application as kumo export writes it (objects, relations, files, settings), as one .tar file; kumo import reads it once unpacked.',
   'import.exportClasses': 'Classes (optional)',
   'import.exportClassesHint': 'Comma-separated; every class when empty.',
-  'import.includeSecrets': 'Include secrets (keys of the push credentials and providers)',
+  'import.includeSecrets': 'Include secrets (client key, push and provider keys, users\' password hashes)',
   'import.download': 'Download export',
 };

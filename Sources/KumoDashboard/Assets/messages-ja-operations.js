@@ -323,6 +323,6 @@ export default {
   'import.exportHint': 'kumo export と同じ内容(オブジェクト、リレーション、ファイル、設定)を 1 つの .tar ファイルでダウンロードします。展開すれば kumo import で読み込めます。',
   'import.exportClasses': 'クラス(任意)',
   'import.exportClassesHint': 'カンマ区切り。空欄ならすべてのクラス。',
-  'import.includeSecrets': '秘密情報(プッシュ通知と認証プロバイダーのキー)を含める',
+  'import.includeSecrets': '秘密情報(クライアントキー、プッシュ通知と認証プロバイダーのキー、ユーザーのパスワードハッシュ)を含める',
   'import.download': 'エクスポートをダウンロード',
 };

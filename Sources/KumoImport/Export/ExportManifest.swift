@@ -14,8 +14,12 @@ package import NCMBWire
 ///  "files":{"directory":"files","count":1,"bytes":5},
 ///  "scripts":[{"name":"hello.js","code":"…","versionHash":"…","enabled":true,
 ///              "run":{"public":true,"authenticated":false,"roles":[]}}],
-///  "indexes":[{"className":"GameScore","fields":[{"field":"score","kind":"number"}],"origin":"manual",…}]}
+///  "indexes":[{"className":"GameScore","fields":[{"field":"score","kind":"number"}],"origin":"manual",…}],
+///  "passwords":{"file":"secrets/passwords.json","entries":2}}
 /// ```
+///
+/// `passwords` is present only in an export with secrets (`--include-secrets`,
+/// docs/decisions/0146-engine-moves-carry-secrets.md).
 package struct ExportManifest: Sendable, Hashable {
     /// The manifest's file name in an export folder.
     package static let fileName = "manifest.json"
@@ -75,6 +79,12 @@ package struct ExportManifest: Sendable, Hashable {
     /// indexes existed.
     package var indexes: JSONValue
 
+    /// The password hashes file of an export with secrets (``PasswordHashEntry``), relative to the folder: one entry per
+    /// object of the user file; `nil` without secrets.
+    package var passwordsFile: String?
+    /// How many entries it holds.
+    package var passwordEntries = 0
+
     /// Creates a manifest.
     package init(
         exportedAt: WireDate, application: JSONObject, withheld: [String], classes: [ClassEntry], filesDirectory: String?,
@@ -117,6 +127,7 @@ package struct ExportManifest: Sendable, Hashable {
             "format": .string(Self.format), "version": .integer(Int64(Self.version)), "exportedAt": .string(exportedAt.formatted),
             "application": .object(application), "withheld": .array(withheld.map(JSONValue.string)), "classes": .array(classes),
             "files": files, "scripts": scripts, "indexes": indexes,
+            "passwords": passwordsFile.map { ["file": .string($0), "entries": .integer(Int64(passwordEntries))] } ?? .null,
         ]
     }
 
@@ -147,11 +158,18 @@ package struct ExportManifest: Sendable, Hashable {
         let files = object["files"]?.objectValue
         let directory = files?["directory"]?.stringValue
         if let directory, !isRelative(directory) { throw .source("\(path): the files entry is invalid") }
-        return ExportManifest(
+        var passwordsFile: String?
+        if case .object(let passwords)? = object["passwords"] {
+            guard let file = passwords["file"]?.stringValue, isRelative(file) else { throw .source("\(path): the passwords entry is invalid") }
+            passwordsFile = file
+        }
+        var manifest = ExportManifest(
             exportedAt: object["exportedAt"]?.stringValue.flatMap(WireDate.init(parsing:)) ?? WireDate(millisecondsSince1970: 0),
             application: object["application"]?.objectValue ?? [:], withheld: (object["withheld"]?.arrayValue ?? []).compactMap(\.stringValue),
             classes: classes, filesDirectory: directory, fileCount: Int(files?["count"]?.integerValue ?? 0),
             fileBytes: files?["bytes"]?.integerValue ?? 0, scripts: object["scripts"] ?? .null, indexes: object["indexes"] ?? .null)
+        manifest.passwordsFile = passwordsFile
+        return manifest
     }
 
     /// A path inside the export folder: relative, without `..`.

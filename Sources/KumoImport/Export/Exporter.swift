@@ -8,7 +8,8 @@ package struct ExportOptions: Sendable {
     package var outputDirectory: String
     /// Only these classes (`--classes`); every class when `nil`.
     package var classes: [ClassName]?
-    /// Include the client key and the push and provider credentials (`--include-secrets`).
+    /// Include the client key, the push and provider credentials and the users' password hashes (`--include-secrets`,
+    /// docs/decisions/0146-engine-moves-carry-secrets.md); the folder is then readable by its owner only.
     package var includesSecrets = false
     /// Objects read per statement.
     package var objectsPerRead = 1000
@@ -25,8 +26,9 @@ package struct ExportOptions: Sendable {
 ///
 /// Each object is written exactly as `GET /classes/{class}/{objectId}` answers it (system fields, then the fields in
 /// stored order), so an export imported into an empty database answers every GET with the same bytes. File metadata
-/// leaves out Kumo's hidden `blobId`; the bytes go to `files/<fileName>`. Users never carry a password (Kumo stores
-/// only bcrypt hashes, which no other server could use): they set one again through a password reset.
+/// leaves out Kumo's hidden `blobId`; the bytes go to `files/<fileName>`. User objects never carry a password; with
+/// secrets, their bcrypt hashes go to `secrets/passwords.json` beside them (``PasswordHashEntry``), so that an import
+/// into another Kumo keeps every login.
 package struct Exporter {
     let storage: any StorageBackend
     let application: HostedApplication
@@ -64,15 +66,29 @@ package struct Exporter {
         }
         let permissions = try await storage.applications.classPermissions(applicationId: applicationId)
         var entries: [ExportManifest.ClassEntry] = []
+        var passwords: ExportFileWriter?
+        var passwordEntries = 0
         var fileCount = 0
         var fileBytes: Int64 = 0
         for className in classNames {
             let fileName = "\(className.rawValue).json"
-            var writer = try ExportFileWriter(path: directory.appendingPathComponent(fileName).path)
+            var writer = try ExportFileWriter(path: directory.appendingPathComponent(fileName).path, isPrivate: options.includesSecrets)
+            if className == .user && options.includesSecrets {
+                try FileManager.default.createDirectory(
+                    at: directory.appendingPathComponent("secrets"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                passwords = try ExportFileWriter(path: directory.appendingPathComponent(PasswordHashEntry.file).path, isPrivate: true)
+            }
             var after: String?
             var count = 0
             while true {
                 let page = try await storage.bulk.objects(applicationId: applicationId, className: className, after: after, limit: options.objectsPerRead)
+                if className == .user, passwords != nil, let last = page.last {
+                    let hashes = try await storage.bulk.passwordHashes(applicationId: applicationId, after: after, through: last.objectId)
+                    for object in page {
+                        try passwords?.append(PasswordHashEntry.json(objectId: object.objectId, passwordHash: hashes[object.objectId]).serializedBytes())
+                        passwordEntries += 1
+                    }
+                }
                 for object in page {
                     if className == .file, let size = try await exportBytes(of: object, into: directory) {
                         fileCount += 1
@@ -85,6 +101,7 @@ package struct Exporter {
                 after = last.objectId
             }
             try writer.finish()
+            if className == .user { try passwords?.finish() }
             var entry = ExportManifest.ClassEntry(className: className, file: fileName, objects: count, permissions: permissions[className])
             let members = try await exportRelations(of: className, into: directory)
             if members > 0 {
@@ -94,13 +111,17 @@ package struct Exporter {
             entries.append(entry)
         }
         let (applicationJSON, withheld) = applicationEntry()
-        let manifest = ExportManifest(
+        var manifest = ExportManifest(
             exportedAt: now, application: applicationJSON, withheld: withheld, classes: entries,
             filesDirectory: classNames.contains(.file) ? "files" : nil, fileCount: fileCount, fileBytes: fileBytes,
             scripts: Self.scriptsJSON(try await storage.scripts.scripts(applicationId: applicationId)),
             indexes: .array(
                 try await storage.indexes.indexes(applicationId: applicationId, className: nil)
                     .filter { classNames.contains($0.className) }.map(\.json)))
+        if options.includesSecrets && classNames.contains(.user) {
+            manifest.passwordsFile = PasswordHashEntry.file
+            manifest.passwordEntries = passwordEntries
+        }
         let manifestPath = directory.appendingPathComponent(ExportManifest.fileName).path
         guard FileManager.default.createFile(atPath: manifestPath, contents: Data((manifest.json.serializedString() + "\n").utf8),
             attributes: options.includesSecrets ? [.posixPermissions: 0o600] : nil)
@@ -118,6 +139,8 @@ package struct Exporter {
         } else {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
+        // Secrets: the folder is its owner's alone, whatever the umask (docs/security.md#exports-with-secrets).
+        if options.includesSecrets { try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path) }
     }
 
     /// The relation members owned by a class's objects into `relations/<Class>.json`; returns how many.
@@ -232,8 +255,10 @@ struct ExportFileWriter {
     private var buffer: [UInt8] = []
     private var count = 0
 
-    init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+    /// Creates the file; `isPrivate` makes it readable by its owner only (an export with secrets).
+    init(path: String, isPrivate: Bool = false) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: isPrivate ? [.posixPermissions: 0o600] : nil),
+            let handle = FileHandle(forWritingAtPath: path) else {
             throw ExportError("cannot write \(path)")
         }
         self.handle = handle

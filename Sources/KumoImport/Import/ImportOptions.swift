@@ -17,6 +17,9 @@ package struct ImportOptions: Sendable {
     package var objectsPerWrite = 2000
     /// Relation lists per write unit.
     package var relationsPerWrite = 500
+    /// What the caller must tell the operator besides the counts (a new client key, keys kept): printed with the
+    /// summary and written into the report's summary line.
+    package var notices: [String] = []
 
     /// Creates options for `paths`.
     package init(paths: [String]) {

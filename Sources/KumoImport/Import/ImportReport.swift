@@ -70,6 +70,9 @@ package actor ImportReportFile: ImportReportSink {
                 "relationMembers": .integer(Int64(summary.relationMembers)),
                 "missingRelationTargets": .integer(Int64(summary.missingRelationTargets)),
                 "usersWithoutPassword": .integer(Int64(summary.usersWithoutPassword)),
+                "passwordsRestored": .integer(Int64(summary.passwordsRestored)),
+                "passwordsRefused": .integer(Int64(summary.passwordsRefused)),
+                "notices": .array(summary.notices.map(JSONValue.string)),
             ]
         ]
         handle.write(Data((line.serializedString() + "\n").utf8))

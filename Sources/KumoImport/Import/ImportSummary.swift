@@ -37,8 +37,17 @@ package struct ImportSummary: Sendable, Hashable {
     package var missingRelationTargets = 0
     /// Relation lists whose owner object is not in the application.
     package var missingRelationOwners = 0
-    /// Users written, all of them without a usable password (NCMB exported passwords encrypted).
+    /// Whether the source was a `kumo export` folder (not an NCMB export): decides what the summary says of passwords.
+    package var isKumoExport = false
+    /// Users written without a usable password (NCMB exported passwords encrypted; a Kumo export without secrets
+    /// carries none).
     package var usersWithoutPassword = 0
+    /// Users written with the password hash a Kumo export with secrets carried: they log in with their old password.
+    package var passwordsRestored = 0
+    /// Password hash entries refused (not a Kumo bcrypt hash, or naming another user), each named in the report.
+    package var passwordsRefused = 0
+    /// What the operator must know besides the counts (``ImportOptions/notices``).
+    package var notices: [String] = []
     /// Of those, users with a mail address, who can set a password through a reset mail.
     package var usersWithMailAddress = 0
     /// Password-reset mails sent (`--send-password-reset`).
@@ -90,6 +99,8 @@ package struct ImportSummary: Sendable, Hashable {
             && lhs.classPermissionsRestored == rhs.classPermissionsRestored && lhs.settingsRestored == rhs.settingsRestored
             && lhs.scriptsRestored == rhs.scriptsRestored && lhs.scriptsSkipped == rhs.scriptsSkipped
             && lhs.indexesRestored == rhs.indexesRestored && lhs.indexesSkipped == rhs.indexesSkipped
+            && lhs.passwordsRestored == rhs.passwordsRestored && lhs.passwordsRefused == rhs.passwordsRefused
+            && lhs.isKumoExport == rhs.isKumoExport && lhs.notices == rhs.notices
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -117,9 +128,12 @@ package struct ImportSummary: Sendable, Hashable {
         lines += rows.map(line)
         lines.append("relation members: \(relationMembers)" + (missingRelationTargets > 0 ? ", \(missingRelationTargets) with a missing target" : "")
             + (missingRelationOwners > 0 ? ", \(missingRelationOwners) lists with a missing owner" : ""))
+        if passwordsRestored > 0 { lines.append("passwords restored: \(passwordsRestored) (users log in with their old password)") }
+        if passwordsRefused > 0 { lines.append("password hashes refused: \(passwordsRefused) (not Kumo's bcrypt; named in the report)") }
         if usersWithoutPassword > 0 {
+            let reason = isKumoExport ? "the export carries no password hash for them: export with --include-secrets" : "NCMB exports passwords encrypted"
             lines.append(
-                "users without a usable password: \(usersWithoutPassword) (NCMB exports passwords encrypted); "
+                "users without a usable password: \(usersWithoutPassword) (\(reason)); "
                     + "\(usersWithMailAddress) have a mail address and can set one with a password reset"
                     + (passwordResetsSent > 0 ? "; reset mails sent: \(passwordResetsSent)" : " (--send-password-reset mails them)"))
         }
@@ -130,6 +144,7 @@ package struct ImportSummary: Sendable, Hashable {
         if scriptsSkipped > 0 { lines.append("script entries skipped (not a script): \(scriptsSkipped)") }
         if indexesRestored > 0 { lines.append("indexes built: \(indexesRestored)") }
         if indexesSkipped > 0 { lines.append("index entries skipped (not an index): \(indexesSkipped)") }
+        lines += notices.map { "warning: \($0)" }
         return lines.joined(separator: "\n")
     }
 }

@@ -30,6 +30,8 @@ package final class Importer {
     var phaseTotal = 0
     var phaseDone = 0
     var phaseStart = 0.0
+    /// The password hashes file read beside the (one) user file of a Kumo export with secrets.
+    var passwordsFile: String?
 
     /// Creates an import into `application`.
     package init(
@@ -53,6 +55,9 @@ package final class Importer {
     package func run() async throws -> ImportResult {
         let source = try ExportSource.discover(paths: options.paths)
         let counts = try await check(source)
+        try checkPasswords(source, counts: counts)
+        summary.isKumoExport = source.manifest != nil
+        summary.notices = options.notices
         let spool = try RelationSpool()
         try await beginPhase(.objects, total: source.classFiles.reduce(0) { $0 + (counts[$1.path] ?? 0) })
         let filesDirectory = options.filesDirectory ?? source.filesDirectory
@@ -105,6 +110,10 @@ package final class Importer {
     private func importObjects(_ file: ExportSource.ClassFile, spool: RelationSpool) async throws {
         let mapper = mapper(for: file.className)
         let reader = try readerOrMalformed(file.path)
+        // A Kumo export with secrets: its password hashes, one entry per user object, read in step.
+        let passwordsPath = file.className == .user ? passwordsFile : nil
+        let passwords = try passwordsPath.map { try passwordReader($0) }
+        if passwordsPath != nil { passwordsFile = nil }
         var unit: [(index: Int, record: ExportRecord)] = []
         unit.reserveCapacity(options.objectsPerWrite)
         var pending: Task<[BulkOutcome], any Error>?
@@ -118,8 +127,13 @@ package final class Importer {
             unit.removeAll(keepingCapacity: true)
         }
         while let element = try nextOrMalformed(reader) {
+            let passwordEntry = try passwords.flatMap { try nextOrMalformed($0) }
             switch record(of: element, mapper: mapper) {
-            case .success(let record): unit.append((element.index, record))
+            case .success(var record):
+                if let passwordEntry, let passwordsPath {
+                    record.object.passwordHash = await passwordHash(passwordEntry, for: record, path: passwordsPath)
+                }
+                unit.append((element.index, record))
             case .failure(let failure):
                 summary[file.className.rawValue].failed += 1
                 await fail(file: file, index: element.index, objectId: failure.objectId, reason: failure.reason)
@@ -162,7 +176,13 @@ package final class Importer {
     /// Counts one outcome in the summary, with what it means for users.
     func counted(_ outcome: BulkOutcome, record: ExportRecord, className: ClassName) {
         summary[className.rawValue].count(outcome)
-        guard className == .user, case .inserted = outcome else { return }
+        guard className == .user else { return }
+        if record.object.passwordHash != nil {
+            if case .inserted = outcome { summary.passwordsRestored += 1 }
+            if case .replaced = outcome { summary.passwordsRestored += 1 }
+            return
+        }
+        guard case .inserted = outcome else { return }
         summary.usersWithoutPassword += 1
         if let mailAddress = record.mailAddress {
             summary.usersWithMailAddress += 1
@@ -235,5 +255,46 @@ package final class Importer {
     private func snapshot(_ phase: ImportProgressSnapshot.Phase, className: String) -> ImportProgressSnapshot {
         currentPhase = phase
         return ImportProgressSnapshot(phase: phase, className: className, done: phaseDone, total: phaseTotal, elapsed: clock.elapsed() - phaseStart)
+    }
+}
+
+extension Importer {
+    /// Checks the password hashes file of a Kumo export with secrets before anything is written: read to its end (a
+    /// malformed or oversized entry stops the import), one entry per object of the user file.
+    ///
+    /// - Throws: ``ImportError`` when it is malformed or does not match the user file.
+    func checkPasswords(_ source: ExportSource, counts: [String: Int]) throws {
+        guard let path = source.passwordsFile else { return }
+        let userFiles = source.classFiles.filter { $0.className == .user }
+        guard userFiles.count == 1, let users = counts[userFiles[0].path] else {
+            throw ImportError.source("\(path): an export's password hashes go with exactly one user file")
+        }
+        let reader = try passwordReader(path)
+        var entries = 0
+        while try nextOrMalformed(reader) != nil { entries += 1 }
+        guard entries == users else {
+            throw ImportError.source("\(path) holds \(entries) entries for \(users) users: it is not from the same export")
+        }
+        passwordsFile = path
+    }
+
+    /// A reader of the password hashes file: its entries are small, so one larger than 64 KiB is refused as malformed.
+    func passwordReader(_ path: String) throws -> ExportFileReader {
+        do throws(ExportReadError) {
+            return try ExportFileReader(path: path, maximumElementSize: 64 << 10)
+        } catch {
+            throw ImportError.malformed(error)
+        }
+    }
+
+    /// The hash an entry gives a user, or `nil` (no password, or a refused entry: reported, never stored).
+    func passwordHash(_ entry: ExportElement, for record: ExportRecord, path: String) async -> String? {
+        do throws(ExportRecordFailure) {
+            return try PasswordHashEntry.hash(of: entry, for: record.object.objectId)
+        } catch {
+            summary.passwordsRefused += 1
+            await report.record(ImportFailure(file: path, index: entry.index, objectId: error.objectId, reason: error.reason))
+            return nil
+        }
     }
 }

@@ -239,6 +239,12 @@ package final class ExportFileReader {
         return key
     }
 
+    /// An element past ``maximumElementSize``.
+    private func tooLarge(index: Int?) -> ExportReadError {
+        let size = maximumElementSize >= 1 << 20 ? "\(maximumElementSize >> 20) MiB" : "\(maximumElementSize >> 10) KiB"
+        return error("an object larger than \(size)", index: index)
+    }
+
     /// Validates the value at `position`, reading more of the file as needed, and consumes it.
     ///
     /// - Returns: Its range in the buffer (valid until the next read).
@@ -248,14 +254,14 @@ package final class ExportFileReader {
             let outcome = buffer.withUnsafeBufferPointer { JSONValueScanner.scan($0, from: start) }
             switch outcome {
             case .complete(let end):
+                // Also when the element arrived whole in one read: the limit does not depend on the chunk size.
+                guard end - start <= maximumElementSize else { throw tooLarge(index: index) }
                 position = end
                 return start..<end
             case .invalid(let offset, let reason):
                 throw error(reason, index: index, at: bufferStart + Int64(offset))
             case .incomplete:
-                guard buffer.count - start < maximumElementSize else {
-                    throw error("an object larger than \(maximumElementSize >> 20) MiB", index: index)
-                }
+                guard buffer.count - start < maximumElementSize else { throw tooLarge(index: index) }
                 guard try fill() else { throw error("unexpected end of input", index: index, at: bufferStart + Int64(buffer.count)) }
             }
         }

@@ -21,6 +21,8 @@ package struct ExportSource: Sendable {
     package var filesDirectory: String?
     /// The manifest of a Kumo export.
     package var manifest: ExportManifest?
+    /// The password hashes of a Kumo export with secrets (`secrets/passwords.json`), read beside its user file.
+    package var passwordsFile: String?
 
     /// Finds the files of `paths`.
     ///
@@ -63,6 +65,9 @@ package struct ExportSource: Sendable {
                 }
             }
             if let files = manifest.filesDirectory { filesDirectory = directory.appendingPathComponent(files).path }
+            if let passwords = manifest.passwordsFile, manifest.classes.contains(where: { $0.className == .user }) {
+                passwordsFile = directory.appendingPathComponent(passwords).path
+            }
             self.manifest = manifest
             return
         }

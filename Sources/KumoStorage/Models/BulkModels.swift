@@ -15,6 +15,9 @@ package struct BulkObject: Sendable, Hashable {
     package var acl: AccessControlList
     /// The fields, system fields excluded.
     package var fields: JSONObject
+    /// For a user: the bcrypt hash of its password carried by a `kumo export --include-secrets`, stored with the row
+    /// (replacing the stored one when the object replaces a stored user); `nil` leaves the password as it is.
+    package var passwordHash: String?
 
     /// Creates an object.
     package init(className: ClassName, objectId: String, createDate: WireDate, updateDate: WireDate, acl: AccessControlList, fields: JSONObject) {

@@ -20,6 +20,11 @@ package protocol BulkStore: Sendable {
         applicationId: String, className: ClassName, after: RelationMember?, limit: Int
     ) async throws -> [RelationMember]
 
+    /// The password hashes of the users whose objectIds are after `afterObjectId` (from the first when `nil`) and at most
+    /// `throughObjectId`, by objectId: what `kumo export --include-secrets` carries for one page of users. Users
+    /// without a password are absent.
+    func passwordHashes(applicationId: String, after afterObjectId: String?, through throughObjectId: String) async throws -> [String: String]
+
     /// Writes objects in one transaction and returns one outcome per object, in order.
     ///
     /// An object that cannot be written (a unique value another object holds, a GeoPoint into a field of other values)

@@ -47,6 +47,23 @@ package enum BulkStatements {
         return statement
     }
 
+    /// The password hashes of the users in an objectId range (after `afterObjectId`, through `throughObjectId`): the
+    /// columns ``QueryCompiler/ObjectColumn/objectId`` and ``AccountStatements/Column/passwordHash``.
+    package static func passwordHashes(
+        applicationId: String, after afterObjectId: String?, through throughObjectId: String, dialect: any SQLDialect
+    ) -> SQLStatement {
+        var statement = SQLStatement(
+            dialect: dialect,
+            "SELECT o.object_id AS \(QueryCompiler.ObjectColumn.objectId), c.password_hash AS \(AccountStatements.Column.passwordHash) "
+                + "FROM objects o JOIN user_credentials c ON c.row_id = o.row_id WHERE ")
+        statement.appendClassFilter(alias: "o", applicationId: applicationId, className: .user)
+        statement.append(" AND o.object_id > ")
+        statement.bind(.text(afterObjectId ?? ""))
+        statement.append(" AND o.object_id <= ")
+        statement.bind(.text(throughObjectId))
+        return statement
+    }
+
     /// A page of the relation members owned by a class's objects, in (owner, field, target class, target) order after
     /// `after`.
     package static func relationMembers(

@@ -43,6 +43,23 @@ package struct SQLBulkStore<Engine: SQLEngine>: BulkStore {
         }
     }
 
+    package func passwordHashes(
+        applicationId: String, after afterObjectId: String?, through throughObjectId: String
+    ) async throws -> [String: String] {
+        let statement = BulkStatements.passwordHashes(
+            applicationId: applicationId, after: afterObjectId, through: throughObjectId, dialect: engine.dialect)
+        return try await engine.read(.singleStatement) { executor in
+            var hashes: [String: String] = [:]
+            for row in try await executor.rows(statement) {
+                guard let objectId = row.string(QueryCompiler.ObjectColumn.objectId),
+                    let hash = row.string(AccountStatements.Column.passwordHash)
+                else { continue }
+                hashes[objectId] = hash
+            }
+            return hashes
+        }
+    }
+
     package func write(
         _ objects: [BulkObject], applicationId: String, conflict: BulkConflictMode, dryRun: Bool
     ) async throws -> [BulkOutcome] {
@@ -212,6 +229,9 @@ struct SQLBulkWrites<Executor: SQLExecutor> {
         for value in prepared.uniqueValues {
             let step = AccountStatements.insertUniqueValue(value, rowId: rowId, dialect: dialect)
             if try await executor.rows(step.statement).isEmpty { return .failed(APIError(.duplication, value.field)) }
+        }
+        if object.className == .user, let passwordHash = object.passwordHash {
+            _ = try await executor.rows(AccountStatements.storePasswordHash(passwordHash, rowId: rowId, dialect: dialect).statement)
         }
         return outcome
     }
