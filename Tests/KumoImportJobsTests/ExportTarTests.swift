@@ -35,6 +35,22 @@ import Testing
         return names
     }
 
+    /// The modes of a ustar stream's entries other than pax records, in order.
+    static func entryModes(_ archive: [UInt8]) -> [String] {
+        var modes: [String] = []
+        var offset = 0
+        while offset + 512 <= archive.count, archive[offset] != 0 {
+            let header = archive[offset..<offset + 512]
+            func field(_ start: Int, _ width: Int) -> String {
+                String(decoding: header.dropFirst(start).prefix(width).prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let size = Int(field(124, 12), radix: 8) ?? 0
+            if field(156, 1) != "x" { modes.append(field(100, 8)) }
+            offset += 512 + (size + 511) / 512 * 512
+        }
+        return modes
+    }
+
     /// The archive `body` gives, or its refusal.
     static func attempt(
         _ body: () async throws(ExportDownloads.Refusal) -> ExportArchive
@@ -73,6 +89,8 @@ import Testing
             let names = Self.entryNames(bytes)
             #expect(names.first == "test-export/")
             #expect(names.contains("test-export/manifest.json"))
+            // Private once unpacked: the export holds the application's users (and, with secrets, its keys).
+            #expect(Set(Self.entryModes(bytes)) == ["0000700", "0000600"])
             #expect(downloads.inProgress == 0)
             #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] == [])
         }

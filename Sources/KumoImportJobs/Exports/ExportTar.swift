@@ -4,8 +4,9 @@ import Foundation
 /// disk in chunks so that memory stays bounded whatever the folder holds
 /// (docs/decisions/0088-dashboard-export-as-a-streamed-tar.md).
 ///
-/// Entries are the folder's sub-folders and regular files, sorted by path, under `root/`; each has mode 0644 (0755 for
-/// folders), owner 0 and the given modification time. The folder is listed and its files are read on the file pool
+/// Entries are the folder's sub-folders and regular files, sorted by path, under `root/`; each has mode 0600 (0700 for
+/// folders) — an export holds the application's users and, with secrets, its keys and password hashes, so what it
+/// unpacks to is its owner's alone (as `kumo export` makes its folder, docs/security.md) — owner 0 and the given modification time. The folder is listed and its files are read on the file pool
 /// (``FileWork``), never on the thread that writes the response.
 struct ExportTar: Sendable {
     /// One entry: its path inside the archive, its file on disk (`nil` for a folder) and size.
@@ -136,7 +137,7 @@ struct ExportTar: Sendable {
             return Array((String(repeating: "0", count: max(0, width - 1 - digits.count)) + digits).utf8) + [0]
         }
         put(name, at: 0, width: 100)
-        put(octal(isFolder ? 0o755 : 0o644, width: 8), at: 100, width: 8)
+        put(octal(isFolder ? 0o700 : 0o600, width: 8), at: 100, width: 8)
         put(octal(0, width: 8), at: 108, width: 8)
         put(octal(0, width: 8), at: 116, width: 8)
         put(octal(size, width: 12), at: 124, width: 12)
