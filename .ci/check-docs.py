@@ -62,6 +62,8 @@ FEATURES = [
     ("install", r"\binstall(ation)?\b", ("file", "docs/deployment/kumo.service")),
     ("S3 file storage", r"\bs3\b|\bobject storage\b|\bbucket\b", ("flag", "serve --file-storage")),
     ("copying file bytes", r"\bfiles copy\b", ("command", "files copy")),
+    ("SDK query cache", r"\bquery cache\b|\bcache polic(y|ies)\b|\bcached (queries|results)\b",
+     ("file", "Sources/NCMB/Offline/NCMBQueryCache.swift")),
 ]
 
 # What saying a feature is absent looks like.
