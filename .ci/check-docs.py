@@ -63,6 +63,8 @@ FEATURES = [
     ("S3 file storage", r"\bs3\b|\bobject storage\b|\bbucket\b", ("flag", "serve --file-storage")),
     ("copying file bytes", r"\bfiles copy\b", ("command", "files copy")),
     ("the SDK's light package", r"\blight package\b|\bSDK's own package\b", ("file", "SDK/Package.swift")),
+    ("SDK query cache", r"\bquery cache\b|\bcache polic(y|ies)\b|\bcached (queries|results)\b",
+     ("file", "SDK/Sources/NCMB/Offline/NCMBQueryCache.swift")),
 ]
 
 # What saying a feature is absent looks like.

@@ -114,11 +114,12 @@ extension NCMBQuery {
         return NCMBQueryAnswer(value: value, source: .cache(savedAt: entry.savedAt))
     }
 
-    /// The cache entry of `key` unless it is older than ``maxCacheAge``.
+    /// The cache entry of `key` unless it is older than ``maxCacheAge`` (or, with a maximum age, saved after now).
     private func freshEntry(_ key: QueryCacheKey) -> QueryCacheEntry? {
         let now = context.now()
         guard let entry = context.queryCache.read(key, now: now) else { return nil }
-        if let maxCacheAge, now.timeIntervalSince(entry.savedAt) > maxCacheAge { return nil }
+        // An entry saved "in the future" (the device's clock was set back) has no known age: a miss when age matters.
+        if let maxCacheAge, !(0...max(0, maxCacheAge)).contains(now.timeIntervalSince(entry.savedAt)) { return nil }
         return entry
     }
 
