@@ -62,6 +62,7 @@ FEATURES = [
     ("install", r"\binstall(ation)?\b", ("file", "docs/deployment/kumo.service")),
     ("S3 file storage", r"\bs3\b|\bobject storage\b|\bbucket\b", ("flag", "serve --file-storage")),
     ("copying file bytes", r"\bfiles copy\b", ("command", "files copy")),
+    ("idempotency keys", r"\bidempotency keys?\b", ("file", "docs/wire/idempotency.md")),
 ]
 
 # What saying a feature is absent looks like.
