@@ -63,6 +63,7 @@ FEATURES = [
     ("S3 file storage", r"\bs3\b|\bobject storage\b|\bbucket\b", ("flag", "serve --file-storage")),
     ("copying file bytes", r"\bfiles copy\b", ("command", "files copy")),
     ("idempotency keys", r"\bidempotency keys?\b", ("file", "docs/wire/idempotency.md")),
+    ("offline writes", r"\bsaveEventually\b|\boffline writes\b|\boutbox\b", ("file", "Sources/NCMB/Offline/NCMBOutbox.swift")),
 ]
 
 # What saying a feature is absent looks like.

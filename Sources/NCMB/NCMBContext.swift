@@ -39,6 +39,8 @@ package struct NCMBContext: Sendable {
     package var sleep: @Sendable (TimeInterval) async throws -> Void
     /// A number in `0..<1`, for the jitter of retry delays.
     package var random: @Sendable () -> Double
+    /// The queue of eventual writes (`saveEventually`), shared by every copy of this context.
+    package var outbox: NCMBOutbox
 
     /// The timeout of API requests unless configured otherwise: 10 seconds, as in ncmb_swift.
     package static let defaultRequestTimeout: TimeInterval = 10
@@ -56,7 +58,8 @@ package struct NCMBContext: Sendable {
         retryPolicy: NCMBRetryPolicy = .none, logHandler: NCMBLogHandler? = nil,
         uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RealtimeDependencies.realSleep,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        outbox: NCMBOutbox = NCMBOutbox()
     ) {
         self.applicationKey = applicationKey
         self.clientKey = clientKey
@@ -74,6 +77,7 @@ package struct NCMBContext: Sendable {
         self.uptime = uptime
         self.sleep = sleep
         self.random = random
+        self.outbox = outbox
     }
 
     /// The context bound to the current task, if any; `nil` means the process-wide one set by `NCMB.initialize`.
