@@ -51,9 +51,9 @@ import Testing
         let applied = try await second.appliedMigrationCount()
         try await second.close()
 
-        #expect(firstVersion == 9)
+        #expect(firstVersion == 10)
         #expect(secondVersion == firstVersion)
-        #expect(applied == 9)
+        #expect(applied == 10)
     }
 
     @Test func healthCheckAnswersWhileOpen() async throws {
