@@ -65,6 +65,8 @@ FEATURES = [
     ("the SDK's light package", r"\blight package\b|\bSDK's own package\b", ("file", "SDK/Package.swift")),
     ("SDK query cache", r"\bquery cache\b|\bcache polic(y|ies)\b|\bcached (queries|results)\b",
      ("file", "SDK/Sources/NCMB/Offline/NCMBQueryCache.swift")),
+    ("idempotency keys", r"\bidempotency keys?\b", ("file", "docs/wire/idempotency.md")),
+    ("offline writes", r"\bsaveEventually\b|\boffline writes\b|\boutbox\b", ("file", "SDK/Sources/NCMB/Offline/NCMBOutbox.swift")),
 ]
 
 # What saying a feature is absent looks like.

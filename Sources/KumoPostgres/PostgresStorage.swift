@@ -23,6 +23,8 @@ package struct PostgresStorage: StorageBackend {
     package let pushJobs: any PushJobStore
     /// The latest outcome of each device a push was sent to.
     package let pushOutcomes: any PushOutcomeStore
+    /// The first answers of requests that carried an idempotency key (docs/decisions/0133-idempotency-keys.md).
+    package let idempotency: any IdempotencyStore
     /// Whole-application reads and writes (import, export).
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log.
@@ -53,6 +55,7 @@ package struct PostgresStorage: StorageBackend {
         self.blobs = PostgresBlobStore(database: database)
         self.pushJobs = SQLPushJobStore(engine: database)
         self.pushOutcomes = SQLPushOutcomeStore(engine: database)
+        self.idempotency = SQLIdempotencyStore(engine: database)
         self.bulk = SQLBulkStore(engine: database, limits: configuration.objectLimits)
         self.scripts = SQLScriptStore(engine: database)
         self.indexes = SQLIndexStore(engine: database)

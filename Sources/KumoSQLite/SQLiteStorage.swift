@@ -18,6 +18,8 @@ package struct SQLiteStorage: StorageBackend {
     package let pushJobs: any PushJobStore
     /// The latest outcome of each device a push was sent to.
     package let pushOutcomes: any PushOutcomeStore
+    /// The first answers of requests that carried an idempotency key (docs/decisions/0133-idempotency-keys.md).
+    package let idempotency: any IdempotencyStore
     /// Whole-application reads and writes (import, export).
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log.
@@ -49,6 +51,7 @@ package struct SQLiteStorage: StorageBackend {
         self.blobs = blobs
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
+        self.idempotency = SQLIdempotencyStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine, limits: objectLimits)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)

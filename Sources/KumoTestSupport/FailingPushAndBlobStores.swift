@@ -95,6 +95,28 @@ package struct FailingPushOutcomeStore: PushOutcomeStore {
     }
 }
 
+/// An `IdempotencyStore` that fails the running test on every call.
+package struct FailingIdempotencyStore: IdempotencyStore {
+    /// Creates a store where every call fails.
+    package init() {}
+
+    package func claim(_ key: IdempotencyKeyClaim) async throws -> IdempotencyClaimOutcome {
+        throw UnexpectedCall("IdempotencyStore.claim", key.applicationId)
+    }
+
+    package func record(applicationId: String, scope: String, answer: IdempotencyAnswer) async throws {
+        throw UnexpectedCall("IdempotencyStore.record", applicationId)
+    }
+
+    package func release(applicationId: String, scope: String) async throws {
+        throw UnexpectedCall("IdempotencyStore.release", applicationId)
+    }
+
+    package func count(applicationId: String) async throws -> Int {
+        throw UnexpectedCall("IdempotencyStore.count", applicationId)
+    }
+}
+
 /// A `BulkStore` whose every call fails; tests set the handlers they expect to be used.
 package struct FailingBulkStore: BulkStore {
     package var onWrite: (@Sendable ([BulkObject], BulkConflictMode, Bool) async throws -> [BulkOutcome])?

@@ -110,6 +110,7 @@ package struct FailingStorage: StorageBackend {
     package var blobStore = FailingBlobStore()
     package var pushJobStore = FailingPushJobStore()
     package var pushOutcomeStore = FailingPushOutcomeStore()
+    package var idempotencyStore = FailingIdempotencyStore()
     package var scriptStore = FailingScriptStore()
     package var indexStore = FailingIndexStore()
     package var adminStore = FailingAdminStore()
@@ -127,6 +128,7 @@ package struct FailingStorage: StorageBackend {
     package var blobs: any BlobStore { blobStore }
     package var pushJobs: any PushJobStore { pushJobStore }
     package var pushOutcomes: any PushOutcomeStore { pushOutcomeStore }
+    package var idempotency: any IdempotencyStore { idempotencyStore }
     package var bulk: any BulkStore { bulkStore }
 
     /// Runs `body` over this storage itself (fakes have no transactions to commit).

@@ -21,6 +21,7 @@ import Testing
         var blobs: any BlobStore { base.blobs }
         var pushJobs: any PushJobStore { base.pushJobs }
         var pushOutcomes: any PushOutcomeStore { base.pushOutcomes }
+        var idempotency: any IdempotencyStore { base.idempotency }
         var bulk: any BulkStore { base.bulk }
         var scripts: any ScriptStore { base.scripts }
         var indexes: any IndexStore { base.indexes }

@@ -44,6 +44,7 @@ public final class NCMB: Sendable {
             context.domainURL = domainURL
             context.apiVersion = apiVersion
         }
+        resumeOutbox()
     }
 
     /// Sets the application keys, the server URL, the transport and the timeouts for every later request.
@@ -71,6 +72,7 @@ public final class NCMB: Sendable {
             context.requestTimeout = requestTimeout
             context.fileRequestTimeout = fileRequestTimeout
         }
+        resumeOutbox()
     }
 
     /// The default client's context.

@@ -41,6 +41,8 @@ package struct NCMBContext: Sendable {
     package var random: @Sendable () -> Double
     /// Where queries cache their answers (``NCMBQuery/cachePolicy``). Defaults to ``NCMBQueryCache/standard``.
     package var queryCache: NCMBQueryCache = .standard
+    /// The queue of eventual writes (`saveEventually`), shared by every copy of this context.
+    package var outbox: NCMBOutbox
 
     /// The timeout of API requests unless configured otherwise: 10 seconds, as in ncmb_swift.
     package static let defaultRequestTimeout: TimeInterval = 10
@@ -58,7 +60,8 @@ package struct NCMBContext: Sendable {
         retryPolicy: NCMBRetryPolicy = .none, logHandler: NCMBLogHandler? = nil,
         uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
         sleep: @escaping @Sendable (TimeInterval) async throws -> Void = RealtimeDependencies.realSleep,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        outbox: NCMBOutbox = NCMBOutbox()
     ) {
         self.applicationKey = applicationKey
         self.clientKey = clientKey
@@ -76,6 +79,7 @@ package struct NCMBContext: Sendable {
         self.uptime = uptime
         self.sleep = sleep
         self.random = random
+        self.outbox = outbox
     }
 
     /// The context bound to the current task, if any; `nil` means the process-wide one set by `NCMB.initialize`.

@@ -11,6 +11,8 @@ enum HeaderNames {
     static let signature = name(NCMBHeaderName.signature)
     static let sessionToken = name(NCMBHeaderName.sessionToken)
     static let responseSignature = name(NCMBHeaderName.responseSignature)
+    static let idempotencyKey = name(NCMBHeaderName.idempotencyKey)
+    static let idempotentReplay = name(NCMBHeaderName.idempotentReplay)
     /// HTTP/1 servers move `Host` into the request's authority; an explicit field (in-process tests) takes precedence.
     static let host = name("Host")
     /// Browser pages (docs/wire/endpoints/browser-pages.md) forbid framing and referrers.
@@ -131,13 +133,13 @@ enum CrossOrigin {
         addHeaders(to: &response)
         response.headers[.accessControlAllowMethods] = "GET, POST, PUT, DELETE, OPTIONS"
         response.headers[.accessControlAllowHeaders] =
-            "X-NCMB-Application-Key, X-NCMB-Signature, X-NCMB-Timestamp, X-NCMB-Apps-Session-Token, X-NCMB-SDK-Version, Content-Type"
+            "X-NCMB-Application-Key, X-NCMB-Signature, X-NCMB-Timestamp, X-NCMB-Apps-Session-Token, X-NCMB-SDK-Version, Content-Type, X-Kumo-Idempotency-Key"
         response.headers[.accessControlMaxAge] = "86400"
         return response
     }
 
     static func addHeaders(to response: inout Response) {
         response.headers[.accessControlAllowOrigin] = "*"
-        response.headers[.accessControlExposeHeaders] = "X-NCMB-Response-Signature"
+        response.headers[.accessControlExposeHeaders] = "X-NCMB-Response-Signature, X-Kumo-Idempotent-Replay"
     }
 }

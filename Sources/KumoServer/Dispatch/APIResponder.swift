@@ -206,19 +206,23 @@ package struct APIResponder: HTTPResponder {
             var body = try await readBody(request, as: resolved.declaration, reservation: &reservation, untouched: &bodyUntouched)
             // A multipart upload is read by its handler: it is read to its end when the handler succeeds.
             bodyRead = resolved.declaration.body != .multipart
-            let result: APIResult
+            // A Kumo extension: a write's idempotency key (docs/wire/idempotency.md).
+            let idempotent = IdempotentRequest.of(request, path: path, query: query, body: body, identity: context.identity)
+            let answered: (result: APIResult, replayed: Bool)
             if body.count >= Self.offLoopBodyBytes {
                 // A large body is parsed, checked and planned on Swift's shared executor, not on the connection's event
                 // loop, whose other connections would wait for it (docs/decisions/0112-linear-writes-planned-outside-the-writer.md).
-                result = try await withTaskExecutorPreference(globalConcurrentExecutor) {
+                answered = try await withTaskExecutorPreference(globalConcurrentExecutor) {
                     let route = try resolved.route(query: query, body: Self.taking(&body))
-                    return try await dispatch(route, request: request, path: path, context: context)
+                    return try await dispatchOnce(route, idempotent: idempotent, request: request, path: path, context: context)
                 }
             } else {
                 let route = try resolved.route(query: query, body: Self.taking(&body))
-                result = try await dispatch(route, request: request, path: path, context: context)
+                answered = try await dispatchOnce(route, idempotent: idempotent, request: request, path: path, context: context)
             }
-            return await render(result, context: context)
+            var response = await render(answered.result, context: context)
+            if answered.replayed { response.headers[HeaderNames.idempotentReplay] = "true" }
+            return response
         } catch {
             let kumoError = KumoError.from(error)
             context.errorCode = kumoError.code.code

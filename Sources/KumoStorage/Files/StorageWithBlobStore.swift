@@ -17,6 +17,7 @@ package struct StorageWithBlobStore: StorageBackend {
     package var accounts: any AccountStore { engine.accounts }
     package var pushJobs: any PushJobStore { engine.pushJobs }
     package var pushOutcomes: any PushOutcomeStore { engine.pushOutcomes }
+    package var idempotency: any IdempotencyStore { engine.idempotency }
     package var bulk: any BulkStore { engine.bulk }
     package var scripts: any ScriptStore { engine.scripts }
     package var indexes: any IndexStore { engine.indexes }

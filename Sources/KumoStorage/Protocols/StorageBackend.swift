@@ -15,6 +15,8 @@ package protocol StorageBackend: Sendable {
     var pushJobs: any PushJobStore { get }
     /// The latest outcome of each device a push was sent to (docs/decisions/0082-per-device-push-outcomes.md).
     var pushOutcomes: any PushOutcomeStore { get }
+    /// The first answers of requests that carried an idempotency key (docs/decisions/0133-idempotency-keys.md).
+    var idempotency: any IdempotencyStore { get }
     /// Whole-application reads and writes for `kumo import` and `kumo export`.
     var bulk: any BulkStore { get }
     /// Runs `body` with a storage whose every call is part of one transaction: all of its writes commit together

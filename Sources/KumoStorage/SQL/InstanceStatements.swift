@@ -1,7 +1,7 @@
 package import NCMBWire
 
-/// The dialect-neutral statements of the instances' heartbeat rows (`instances`, migration 31 of both engines,
-/// docs/decisions/0149-instances-on-the-overview.md); times are milliseconds since 1970, `counters` JSON text.
+/// The dialect-neutral statements of the instances' heartbeat rows (`instances`, migration 11 of SQLite and 12 of
+/// PostgreSQL, docs/decisions/0149-instances-on-the-overview.md); times are milliseconds since 1970, `counters` JSON text.
 package enum InstanceStatements {
     private static let columns = "instance_id, address, start_time, heartbeat_time, counters"
 

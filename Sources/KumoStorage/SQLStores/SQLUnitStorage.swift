@@ -11,6 +11,8 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
     package let pushJobs: any PushJobStore
     /// The latest outcome of each device a push was sent to.
     package let pushOutcomes: any PushOutcomeStore
+    /// The first answers of requests that carried an idempotency key.
+    package let idempotency: any IdempotencyStore
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log, in the unit too.
     package let scripts: any ScriptStore
@@ -35,6 +37,7 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
         self.accounts = SQLAccountStore(engine: engine)
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
+        self.idempotency = SQLIdempotencyStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine, limits: objectLimits)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)

@@ -15,4 +15,8 @@ package enum NCMBHeaderName {
     package static let osVersion = "X-NCMB-OS-Version"
     /// `X-NCMB-Response-Signature`: the response signature (docs/wire/signature.md#response-signature).
     package static let responseSignature = "X-NCMB-Response-Signature"
+    /// `X-Kumo-Idempotency-Key` (Kumo extension, docs/wire/idempotency.md): a repeated key gets the first answer.
+    package static let idempotencyKey = "X-Kumo-Idempotency-Key"
+    /// `X-Kumo-Idempotent-Replay: true` (Kumo extension): this answer is the stored first answer of its key.
+    package static let idempotentReplay = "X-Kumo-Idempotent-Replay"
 }

@@ -1,11 +1,10 @@
 extension SQLiteMigrator {
     /// The instances' heartbeat rows the dashboard's Overview lists (issue 31,
     /// docs/decisions/0149-instances-on-the-overview.md): one row per running `kumo serve`, renewed while it runs.
-    /// Numbered apart from the migrations of parallel branches.
     ///
     /// - `start_time` and `heartbeat_time` are milliseconds since 1970; `counters` is JSON text (the Overview's totals
     ///   of the last hour).
-    static let version31 = """
+    static let version11 = """
         CREATE TABLE instances (
             instance_id TEXT PRIMARY KEY,
             address TEXT NOT NULL,

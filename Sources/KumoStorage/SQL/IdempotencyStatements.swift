@@ -1,0 +1,97 @@
+package import NCMBWire
+
+/// The dialect-neutral statements of `IdempotencyStore` (`idempotency_keys`, docs/decisions/0133-idempotency-keys.md).
+/// `status` is `NULL` while the claiming request runs; `body` is `NULL` when the answer was not kept; `created_at` is
+/// milliseconds since 1970.
+package enum IdempotencyStatements {
+    /// How many expired rows of any application one claim deletes on its way.
+    package static let prunedPerClaim = 16
+
+    /// Drops this scope's row when it expired, or when it is a pending claim older than `pendingBefore`.
+    package static func dropStale(_ claim: IdempotencyKeyClaim, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "DELETE FROM idempotency_keys WHERE ")
+        statement.appendScope(applicationId: claim.applicationId, scope: claim.scope)
+        statement.append(" AND (created_at < ")
+        statement.bind(.integer(claim.expiresBefore.millisecondsSince1970))
+        statement.append(" OR (status IS NULL AND created_at < ")
+        statement.bind(.integer(claim.pendingBefore.millisecondsSince1970))
+        statement.append("))")
+        return statement
+    }
+
+    /// Deletes up to ``prunedPerClaim`` expired rows, oldest first, returning one row per deleted row.
+    package static func prune(before date: WireDate, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(
+            dialect: dialect,
+            """
+            DELETE FROM idempotency_keys WHERE (application_id, scope) IN (SELECT application_id, scope FROM idempotency_keys \
+            WHERE created_at < 
+            """)
+        statement.bind(.integer(date.millisecondsSince1970))
+        statement.append(" ORDER BY created_at LIMIT \(prunedPerClaim)) RETURNING scope")
+        return statement
+    }
+
+    /// Inserts a pending row unless the scope has one; returns the row (`scope`) only when it inserted.
+    package static func insert(_ claim: IdempotencyKeyClaim, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(
+            dialect: dialect, "INSERT INTO idempotency_keys (application_id, scope, fingerprint, status, body, created_at) VALUES (")
+        statement.bind(list: [
+            .text(claim.applicationId), .text(claim.scope), .text(claim.fingerprint), .null, .null,
+            .integer(claim.now.millisecondsSince1970),
+        ])
+        statement.append(") ON CONFLICT (application_id, scope) DO NOTHING RETURNING scope")
+        return statement
+    }
+
+    /// The row of a scope (`fingerprint`, `status`, `body`).
+    package static func row(applicationId: String, scope: String, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT fingerprint, status, body FROM idempotency_keys WHERE ")
+        statement.appendScope(applicationId: applicationId, scope: scope)
+        return statement
+    }
+
+    /// Stores the answer of a pending row.
+    package static func record(applicationId: String, scope: String, answer: IdempotencyAnswer, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "UPDATE idempotency_keys SET status = ")
+        statement.bind(.integer(Int64(answer.status)))
+        statement.append(", body = ")
+        statement.bind(answer.body.map { SQLValue.text(String(decoding: $0, as: UTF8.self)) } ?? SQLValue.null)
+        statement.append(" WHERE ")
+        statement.appendScope(applicationId: applicationId, scope: scope)
+        statement.append(" AND status IS NULL")
+        return statement
+    }
+
+    /// Deletes a pending row.
+    package static func release(applicationId: String, scope: String, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "DELETE FROM idempotency_keys WHERE ")
+        statement.appendScope(applicationId: applicationId, scope: scope)
+        statement.append(" AND status IS NULL")
+        return statement
+    }
+
+    /// How many rows an application has (`count` column).
+    package static func count(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
+        var statement = SQLStatement(dialect: dialect, "SELECT COUNT(*) AS count FROM idempotency_keys WHERE application_id = ")
+        statement.bind(.text(applicationId))
+        return statement
+    }
+
+    /// What a found row means for a request of `fingerprint`.
+    package static func outcome(_ row: SQLRow, fingerprint: String) -> IdempotencyClaimOutcome {
+        guard row.string("fingerprint") == fingerprint else { return .mismatch }
+        guard let status = row.integer("status") else { return .pending }
+        return .answered(IdempotencyAnswer(status: Int(status), body: row.string("body").map { Array($0.utf8) }))
+    }
+}
+
+extension SQLStatement {
+    /// `application_id = … AND scope = …`.
+    fileprivate mutating func appendScope(applicationId: String, scope: String) {
+        append("application_id = ")
+        bind(.text(applicationId))
+        append(" AND scope = ")
+        bind(.text(scope))
+    }
+}

@@ -1,0 +1,45 @@
+/// `IdempotencyStore` on any SQL engine: the shared ``IdempotencyStatements``.
+///
+/// A claim is one write unit (drop stale, prune a few, insert unless present, read what is there), so two requests
+/// with the same key never both see `.claimed`: the engine's unique key on `(application_id, scope)` decides.
+package struct SQLIdempotencyStore<Engine: SQLEngine>: IdempotencyStore {
+    let engine: Engine
+
+    /// Creates the store over an engine.
+    package init(engine: Engine) {
+        self.engine = engine
+    }
+
+    package func claim(_ claim: IdempotencyKeyClaim) async throws -> IdempotencyClaimOutcome {
+        let dialect = engine.dialect
+        let dropStale = IdempotencyStatements.dropStale(claim, dialect: dialect)
+        let prune = IdempotencyStatements.prune(before: claim.expiresBefore, dialect: dialect)
+        let insert = IdempotencyStatements.insert(claim, dialect: dialect)
+        let lookup = IdempotencyStatements.row(applicationId: claim.applicationId, scope: claim.scope, dialect: dialect)
+        return try await engine.write { executor in
+            _ = try await executor.rows(dropStale)
+            _ = try await executor.rows(prune)
+            let inserted = try await executor.rows(insert)
+            if !inserted.isEmpty { return .claimed }
+            guard let row = try await executor.rows(lookup).first else {
+                throw StorageError.unavailable("An idempotency key's row vanished inside its claim.")
+            }
+            return IdempotencyStatements.outcome(row, fingerprint: claim.fingerprint)
+        }
+    }
+
+    package func record(applicationId: String, scope: String, answer: IdempotencyAnswer) async throws {
+        let statement = IdempotencyStatements.record(applicationId: applicationId, scope: scope, answer: answer, dialect: engine.dialect)
+        try await engine.write { executor in _ = try await executor.rows(statement) }
+    }
+
+    package func release(applicationId: String, scope: String) async throws {
+        let statement = IdempotencyStatements.release(applicationId: applicationId, scope: scope, dialect: engine.dialect)
+        try await engine.write { executor in _ = try await executor.rows(statement) }
+    }
+
+    package func count(applicationId: String) async throws -> Int {
+        let statement = IdempotencyStatements.count(applicationId: applicationId, dialect: engine.dialect)
+        return try await engine.read(.snapshot) { executor in Int(try await executor.rows(statement).first?.integer("count") ?? 0) }
+    }
+}
