@@ -410,7 +410,8 @@ let package = Package(
         .testTarget(
             name: "KumoRealtimeTests",
             dependencies: [
-                "KumoRealtime", "KumoServer", "KumoSeams", "KumoStorage", "KumoSQLite", "KumoPostgres", "KumoTestSupport", "KumoTransport", "NCMBWire",
+                "KumoRealtime", "KumoServer", "KumoSeams", "KumoStorage", "KumoSQLite", "KumoPostgres", "KumoTestSupport", "KumoTransport",
+                "NCMBWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -27,7 +27,7 @@ let package = Package(
         .library(name: "NCMBTesting", targets: ["NCMBTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0")
     ],
     targets: [
         .target(

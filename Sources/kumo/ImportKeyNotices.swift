@@ -21,7 +21,9 @@ enum ImportKeyNotices {
         guard let exported else { return [] }
         let applicationKey = exported["applicationKey"]?.stringValue
         let clientKey = exported["clientKey"]?.stringValue
-        guard (applicationKey != nil && applicationKey != application.applicationKey) || (clientKey != nil && clientKey != application.clientKey)
+        guard
+            (applicationKey != nil && applicationKey != application.applicationKey)
+                || (clientKey != nil && clientKey != application.clientKey)
         else { return [] }
         return [
             "\(application.name) keeps its own keys: the export's application or client key differs and an import never "

@@ -35,7 +35,8 @@ struct NewcomerBrowserTests {
         try await WebDriver.withSession(acceptLanguage: "en") { browser in
             try await browser.signIn(to: server, openingPath: "/dashboard/apps/e2e/users")
             try await browser.waitForPage("users")
-            #expect(try await browser.element(#"tr[data-object-id="userBob00000002"] .linked-accounts"#).text() == "facebook: 100000000000001")
+            #expect(
+                try await browser.element(#"tr[data-object-id="userBob00000002"] .linked-accounts"#).text() == "facebook: 100000000000001")
             #expect(try await browser.element(#"tr[data-object-id="userAnon0000003"] .linked-accounts"#).text() == "anonymous")
             #expect(try await browser.element(#"tr[data-object-id="userAlice000001"] .linked-accounts"#).text() == "")
             let usersPage = try await browser.execute("return document.documentElement.outerHTML").stringValue ?? ""
@@ -108,7 +109,8 @@ struct NewcomerBrowserTests {
             try await browser.element("#reveal-keys").click()
             #expect(
                 try await browser.element("#snippet-swift").text()
-                    == #"NCMB.initialize(applicationKey: "\#(server.applicationKey)", clientKey: "\#(server.clientKey)", domainURL: "\#(endpoint)")"#)
+                    == #"NCMB.initialize(applicationKey: "\#(server.applicationKey)", clientKey: "\#(server.clientKey)", domainURL: "\#(endpoint)")"#
+            )
             #expect(try await browser.element("#snippet-javascript").text().contains(#"fqdn: "127.0.0.1""#))
             consoleErrors += try await browser.consoleErrorsExceptFavicon()
 

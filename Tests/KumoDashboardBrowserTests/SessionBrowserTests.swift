@@ -131,7 +131,8 @@ struct SessionBrowserTests {
             #expect(try await browser.element("#application-key").text() == server.applicationKey)
             #expect(
                 try await browser.element("#snippet-swift").text()
-                    == #"NCMB.initialize(applicationKey: "\#(server.applicationKey)", clientKey: "\#(server.clientKey)", domainURL: "\#(server.origin)/")"#)
+                    == #"NCMB.initialize(applicationKey: "\#(server.applicationKey)", clientKey: "\#(server.clientKey)", domainURL: "\#(server.origin)/")"#
+            )
             consoleErrors += try await browser.consoleErrorsExceptFavicon()
 
             try await browser.open(server.origin + "/dashboard/apps/e2e/classes")

@@ -87,12 +87,14 @@ import Testing
             ring.countRequest(statusClass: 5, count: 2, at: now)
             ring.countPush(delivered: true, count: 3, at: now)
             let answering = try #require(harness.environment.operations.heartbeats)
-            let stopped = InstanceHeartbeats(store: storage.admins, metrics: MinuteMetrics(), clock: clock, identifiers: RandomIdentifierGenerator())
+            let stopped = InstanceHeartbeats(
+                store: storage.admins, metrics: MinuteMetrics(), clock: clock, identifiers: RandomIdentifierGenerator())
             try await stopped.beat(address: "10.0.0.13:8080")
             try await stopped.remove()
             try await answering.beat(address: "10.0.0.11:8080")
             clock.advance(milliseconds: 1000)
-            let other = InstanceHeartbeats(store: storage.admins, metrics: MinuteMetrics(), clock: clock, identifiers: RandomIdentifierGenerator())
+            let other = InstanceHeartbeats(
+                store: storage.admins, metrics: MinuteMetrics(), clock: clock, identifiers: RandomIdentifierGenerator())
             try await other.beat(address: "10.0.0.12:8080")
             try await session.signIn()
 

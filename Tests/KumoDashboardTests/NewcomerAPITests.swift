@@ -35,7 +35,8 @@ import Testing
             try await Self.storeUser(
                 harness, "facebookUser0001", userName: "alice",
                 authData: ["facebook": ["id": "100002415159782", "access_token": .string(Self.facebookToken)]])
-            try await Self.storeUser(harness, "anonymousUser001", userName: "bob", authData: ["anonymous": ["id": .string(Self.anonymousId)]])
+            try await Self.storeUser(
+                harness, "anonymousUser001", userName: "bob", authData: ["anonymous": ["id": .string(Self.anonymousId)]])
             try await Self.storeUser(harness, "plainUser0000001", userName: "carol", authData: nil)
 
             let list = try await session.send(.get, Self.users + "?order=userName")

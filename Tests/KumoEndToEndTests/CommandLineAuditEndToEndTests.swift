@@ -72,7 +72,9 @@ import Testing
             "cli index.create e2e Sample1", "cli index.remove e2e Sample1", "cli import.run e2e \(export)",
         ]
         let fromTheCommandLine = lines.filter { $0.hasPrefix("cli ") && !$0.hasPrefix("cli admin.") }.reversed()
-        #expect(fromTheCommandLine.map { $0.replacingOccurrences(of: #" [0-9a-zA-Z]{16}$"#, with: "", options: .regularExpression) } == expected)
+        #expect(
+            fromTheCommandLine.map { $0.replacingOccurrences(of: #" [0-9a-zA-Z]{16}$"#, with: "", options: .regularExpression) } == expected
+        )
         let imported = try #require(entries.first { $0["action"] == "import.run" })
         #expect(imported["detail"]?.objectValue?["imported"] == 10 && imported["detail"]?.objectValue?["failed"] == 0)
         let settings = entries.filter { $0["action"] == "settings.update" }.compactMap { $0["detail"]?.objectValue?["changed"] }

@@ -27,7 +27,9 @@ import Testing
         try await TestDatabase.withScratchDatabase { configuration in
             let url = TestDatabase.url(of: configuration)
             let report = source.dataDirectory.appendingPathComponent("report.jsonl").path
-            let imported = try ImportCommandTests.run(["import", export, "--app", "e2e", "--create-app", "--database", url, "--report", report])
+            let imported = try ImportCommandTests.run([
+                "import", export, "--app", "e2e", "--create-app", "--database", url, "--report", report,
+            ])
             let target = try KumoProcess()
             defer { target.removeData() }
             try target.start(extraArguments: ["--database", url])
@@ -54,7 +56,9 @@ import Testing
         let target = source.dataDirectory.appendingPathComponent("target").path
         let report = source.dataDirectory.appendingPathComponent("report.jsonl").path
         let exported = try ImportCommandTests.run(["export", "--out", export, "--data-dir", source.dataDirectory.path])
-        let imported = try ImportCommandTests.run(["import", export, "--app", "e2e", "--create-app", "--data-dir", target, "--report", report])
+        let imported = try ImportCommandTests.run([
+            "import", export, "--app", "e2e", "--create-app", "--data-dir", target, "--report", report,
+        ])
         let reportText = try String(contentsOfFile: report, encoding: .utf8)
 
         #expect(exported.status == 0, "\(exported.error)")

@@ -76,7 +76,8 @@ struct ReferenceTopologyEndToEndTests {
             let authority = try TestCertificateAuthority()
             let leaf = try authority.issueLeaf(commonName: "localhost")
             let (caFile, chain, key) = (
-                folder.appendingPathComponent("ca.pem"), folder.appendingPathComponent("chain.pem"), folder.appendingPathComponent("key.pem")
+                folder.appendingPathComponent("ca.pem"), folder.appendingPathComponent("chain.pem"),
+                folder.appendingPathComponent("key.pem")
             )
             try Data(authority.certificatePEM.utf8).write(to: caFile)
             try Data(leaf.certificatePEM.utf8).write(to: chain)

@@ -76,7 +76,8 @@ struct ApplicationsController: Sendable {
         let snippets: [JSONValue] = ClientSDK.allCases.map { sdk in
             [
                 "sdk": .string(sdk.rawValue), "title": .string(sdk.title),
-                "code": .string(sdk.snippet(endpoint: endpoint, applicationKey: application.applicationKey, clientKey: application.clientKey)),
+                "code": .string(
+                    sdk.snippet(endpoint: endpoint, applicationKey: application.applicationKey, clientKey: application.clientKey)),
                 "masked": .string(sdk.snippet(endpoint: endpoint, applicationKey: mask, clientKey: mask)),
             ]
         }

@@ -23,7 +23,8 @@ package protocol BulkStore: Sendable {
     /// The password hashes of the users whose objectIds are after `afterObjectId` (from the first when `nil`) and at most
     /// `throughObjectId`, by objectId: what `kumo export --include-secrets` carries for one page of users. Users
     /// without a password are absent.
-    func passwordHashes(applicationId: String, after afterObjectId: String?, through throughObjectId: String) async throws -> [String: String]
+    func passwordHashes(applicationId: String, after afterObjectId: String?, through throughObjectId: String) async throws -> [String:
+        String]
 
     /// Writes objects in one transaction and returns one outcome per object, in order.
     ///

@@ -37,7 +37,8 @@ package struct IdempotencyKeyClaim: Sendable, Hashable {
     package var pendingBefore: WireDate
 
     /// Creates a claim.
-    package init(applicationId: String, scope: String, fingerprint: String, now: WireDate, expiresBefore: WireDate, pendingBefore: WireDate) {
+    package init(applicationId: String, scope: String, fingerprint: String, now: WireDate, expiresBefore: WireDate, pendingBefore: WireDate)
+    {
         self.applicationId = applicationId
         self.scope = scope
         self.fingerprint = fingerprint

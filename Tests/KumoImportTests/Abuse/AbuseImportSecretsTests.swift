@@ -21,7 +21,9 @@ import Testing
     }
 
     /// An export folder of users `names` (objectIds `user0`, `user1`…) with `passwords.json` entries `entries`.
-    static func secretsExport(_ application: TestApplication, names: [String], entries: [String], passwordEntries: Int? = nil) throws -> String {
+    static func secretsExport(_ application: TestApplication, names: [String], entries: [String], passwordEntries: Int? = nil) throws
+        -> String
+    {
         let users = names.enumerated().map { index, name in
             #"{"objectId":"user\#(index)","createDate":"2026-01-01T00:00:00.000Z","updateDate":"2026-01-01T00:00:00.000Z","userName":"\#(name)"}"#
         }
@@ -30,12 +32,15 @@ import Testing
              "classes":[{"name":"user","file":"user.json","objects":\(names.count)}],"files":null,"scripts":null,"indexes":null,
              "passwords":{"file":"secrets/passwords.json","entries":\(passwordEntries ?? entries.count)}}
             """
-        let directory = try ImportHarness.folder(application, [
-            "manifest.json": manifest, "user.json": #"{"results":["# + users.joined(separator: ",") + "]}",
-        ])
+        let directory = try ImportHarness.folder(
+            application,
+            [
+                "manifest.json": manifest, "user.json": #"{"results":["# + users.joined(separator: ",") + "]}",
+            ])
         let secrets = URL(fileURLWithPath: directory).appendingPathComponent("secrets")
         try FileManager.default.createDirectory(at: secrets, withIntermediateDirectories: true)
-        try Data((#"{"results":["# + entries.joined(separator: ",") + "]}").utf8).write(to: secrets.appendingPathComponent("passwords.json"))
+        try Data((#"{"results":["# + entries.joined(separator: ",") + "]}").utf8).write(
+            to: secrets.appendingPathComponent("passwords.json"))
         return directory
     }
 
@@ -53,7 +58,9 @@ import Testing
             let directory = application.directory.appendingPathComponent("export").path
             var options = ExportOptions(outputDirectory: directory)
             options.includesSecrets = true
-            let manifest = try await Exporter(storage: application.storage, application: application.application, options: options, now: application.clock.now()).run()
+            let manifest = try await Exporter(
+                storage: application.storage, application: application.application, options: options, now: application.clock.now()
+            ).run()
             #expect(manifest.passwordsFile == "secrets/passwords.json" && manifest.passwordEntries == 1)
             let attributes = { (path: String) in
                 (try? FileManager.default.attributesOfItem(atPath: directory + path)[.posixPermissions] as? Int) ?? -1

@@ -111,7 +111,8 @@ import Testing
             .field(SortedPageConformanceTests.score, [.greaterThanOrEqualTo(.integer(500))]),
         ])
         let sorted = try #require(
-            QueryShape(Fixture.request("Item", QueryParameters(whereQuery: query, order: [SortKey(field: SortedPageConformanceTests.score)]))))
+            QueryShape(
+                Fixture.request("Item", QueryParameters(whereQuery: query, order: [SortKey(field: SortedPageConformanceTests.score)]))))
         let unsorted = try #require(QueryShape(Fixture.request("Item", QueryParameters(whereQuery: query))))
 
         #expect(sorted.suggestedFields == [IndexedField(SortedPageConformanceTests.score, .number)])
@@ -137,7 +138,8 @@ import Testing
             let before = try await storage.objects.find(request, access: .anonymous)
             let planBefore = try await storage.indexes.queryPlan(request, access: .anonymous, count: false)
 
-            let build = try await storage.indexes.create(IndexConformanceTests.index(IndexedField(SortedPageConformanceTests.score, .number)))
+            let build = try await storage.indexes.create(
+                IndexConformanceTests.index(IndexedField(SortedPageConformanceTests.score, .number)))
             let plan = try await storage.indexes.queryPlan(request, access: .anonymous, count: false)
             let after = try await storage.objects.find(request, access: .anonymous)
 

@@ -132,7 +132,8 @@ import Testing
             var other = claim
             other.fingerprint = "g"
             #expect(try await store.claim(other) == .mismatch)
-            try await store.record(applicationId: claim.applicationId, scope: "s", answer: IdempotencyAnswer(status: 201, body: Array("{}".utf8)))
+            try await store.record(
+                applicationId: claim.applicationId, scope: "s", answer: IdempotencyAnswer(status: 201, body: Array("{}".utf8)))
             #expect(try await store.claim(claim) == .answered(IdempotencyAnswer(status: 201, body: Array("{}".utf8))))
         }
     }

@@ -169,7 +169,9 @@ import Testing
     @Test func theOutboxIsBoundedInEntriesAndBytes() async throws {
         try await withOutboxFolder { folder in
             let server = OutboxTestServer()
-            let client = NCMBClient.outboxTest(server, folder: folder) { $0.maximumEntries = 2; $0.maximumBytes = 200 }
+            let client = NCMBClient.outboxTest(server, folder: folder) {
+                $0.maximumEntries = 2; $0.maximumBytes = 200
+            }
             for index in 0..<2 {
                 let note = client.object(className: "Note")
                 note["n"] = index

@@ -152,7 +152,8 @@ import Testing
     @Test func countAndGetFirstHaveEntriesOfTheirOwn() async throws {
         try await fill()
         let chat = QueryCacheFixture.chat
-        fixture.transport.expect(.objects(chat, .find(QueryParameters(limit: 0, includesCount: true))), reply: .json(200, #"{"results":[],"count":7}"#))
+        fixture.transport.expect(
+            .objects(chat, .find(QueryParameters(limit: 0, includesCount: true))), reply: .json(200, #"{"results":[],"count":7}"#))
         fixture.transport.expect(.objects(chat, .find(QueryParameters(limit: 1))), reply: .json(200, QueryCacheFixture.one))
         let query = fixture.query(policy: .cacheElseNetwork)
 

@@ -66,7 +66,8 @@ import Testing
         try await fill()
         try await fill("Other")
         let chat = QueryCacheFixture.chat
-        fixture.transport.expect(.objects(chat, .find(QueryParameters(limit: 0, includesCount: true))), reply: .json(200, #"{"results":[],"count":2}"#))
+        fixture.transport.expect(
+            .objects(chat, .find(QueryParameters(limit: 0, includesCount: true))), reply: .json(200, #"{"results":[],"count":2}"#))
         #expect(try await fixture.query(policy: .networkElseCache).count() == 2)
         #expect(fixture.entryFiles.count == 3)
 

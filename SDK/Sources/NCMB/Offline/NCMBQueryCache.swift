@@ -119,8 +119,9 @@ public final class NCMBQueryCache: Sendable {
 
     /// The entry files in the folder (temporary files of an interrupted atomic write are not entries).
     private func entryFiles() -> [URL] {
-        let files = (try? FileManager.default.contentsOfDirectory(
-            at: directory, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey])) ?? []
         return files.filter { $0.pathExtension == Self.fileExtension }
     }
 

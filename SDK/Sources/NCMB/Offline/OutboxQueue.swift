@@ -57,7 +57,9 @@ actor OutboxQueue {
     /// queue with its other writes.
     func delete(_ target: OutboxTarget, now: Date) throws(NCMBOutboxError) {
         var next = file
-        let neverSent = next.entries.contains { $0.localId == target.localId && $0.kind == .create && $0.attempts == 0 && $0.id != inFlight }
+        let neverSent = next.entries.contains {
+            $0.localId == target.localId && $0.kind == .create && $0.attempts == 0 && $0.id != inFlight
+        }
         if target.objectId == nil, next.landed[target.localId] == nil, neverSent {
             next.entries.removeAll { $0.localId == target.localId }
         } else {

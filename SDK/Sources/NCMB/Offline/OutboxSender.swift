@@ -46,7 +46,9 @@ struct OutboxSender: Sendable {
 
 /// The listeners of one outbox's events: the callback and every `events` stream.
 final class OutboxEventHub: Sendable {
-    private let state = Locked<(callback: (@Sendable (NCMBOutboxEvent) -> Void)?, streams: [UUID: AsyncStream<NCMBOutboxEvent>.Continuation])>(
+    private let state = Locked<
+        (callback: (@Sendable (NCMBOutboxEvent) -> Void)?, streams: [UUID: AsyncStream<NCMBOutboxEvent>.Continuation])
+    >(
         (nil, [:]))
 
     /// The callback, replaced by each assignment.

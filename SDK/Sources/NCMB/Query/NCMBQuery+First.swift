@@ -29,9 +29,12 @@ extension NCMBQuery {
     /// - Note: A Kumo addition.
     public func getFirstInBackground(callback: @escaping NCMBHandler<T?>) {
         let query = self
-        start(callback, answers: {
-            query.answers({ try query.firstRoute() }, { try query.objects(from: $0).first })
-        }) { try await query.getFirst() }
+        start(
+            callback,
+            answers: {
+                query.answers({ try query.firstRoute() }, { try query.objects(from: $0).first })
+            }
+        ) { try await query.getFirst() }
     }
 
     /// Starts a callback call: one answer, or each answer under ``NCMBQueryCachePolicy/cacheThenNetwork``.
