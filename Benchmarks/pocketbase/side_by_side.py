@@ -9,6 +9,9 @@ several rounds: Kumo, PocketBase as installed (its request log on), PocketBase w
 time per request (from /proc/PID/stat) and the server's peak resident memory (VmHWM), and the ratio
 Kumo / PocketBase as the median of the per-round ratios.
 
+Kumo runs as installed, its access log on (a line per request, like PocketBase's request log);
+`--kumo-access-log off` turns it off, to compare like with PocketBase's log off.
+
 Kumo's requests carry NCMB signatures (docs/wire/signature.md), computed here before each window: wrk replays a
 rotating list of pre-signed requests (Kumo's timestamp freshness check is off by default, decision 0006).
 
@@ -113,7 +116,7 @@ def pinned(command, cpu):
 class Kumo:
     name = "kumo"
 
-    def __init__(self, binary, directory, cpu):
+    def __init__(self, binary, directory, cpu, access_log="on"):
         self.binary = binary
         self.directory = directory
         self.cpu = cpu
@@ -146,6 +149,8 @@ class Kumo:
                     "0",
                     "--rate-limit-per-application",
                     "0",
+                    "--access-log",
+                    access_log,
                 ],
                 cpu,
             ),
@@ -436,6 +441,12 @@ def main():
     parser.add_argument("--server-cpu", type=int, default=0)
     parser.add_argument("--load-cpu", type=int, default=1)
     parser.add_argument("--json", help="write the results here")
+    parser.add_argument(
+        "--kumo-access-log",
+        choices=["on", "off"],
+        default="on",
+        help="Kumo's access log (a line per request, on by default); off compares like with PocketBase's log off",
+    )
     arguments = parser.parse_args()
     scenarios = [name for name in arguments.scenarios.split(",") if name]
     for name in scenarios:
@@ -449,7 +460,7 @@ def main():
     prices = [random.randrange(1000) for _ in range(arguments.rows)]
     kumo = pocketbase = None
     try:
-        kumo = Kumo(os.path.abspath(arguments.kumo), directory, arguments.server_cpu)
+        kumo = Kumo(os.path.abspath(arguments.kumo), directory, arguments.server_cpu, arguments.kumo_access_log)
         pocketbase = PocketBase(arguments.pocketbase, directory, arguments.server_cpu)
         pocketbase_version = subprocess.run([arguments.pocketbase, "--version"], capture_output=True, text=True).stdout.strip()
         print("seeding %d rows in each…" % arguments.rows, file=sys.stderr)
@@ -488,6 +499,7 @@ def main():
                     {
                         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
                         "pocketbase": pocketbase_version,
+                        "kumo_access_log": arguments.kumo_access_log,
                         "rows": arguments.rows,
                         "connections": arguments.connections,
                         "seconds": arguments.seconds,
@@ -537,8 +549,8 @@ def machine():
 def print_table(summary, arguments, pocketbase_version):
     print()
     print(
-        "Kumo vs %s — %d rows, %d connections, %d s windows, %d rounds, median of per-round ratios"
-        % (pocketbase_version, arguments.rows, arguments.connections, arguments.seconds, arguments.rounds)
+        "Kumo (access log %s) vs %s — %d rows, %d connections, %d s windows, %d rounds, median of per-round ratios"
+        % (arguments.kumo_access_log, pocketbase_version, arguments.rows, arguments.connections, arguments.seconds, arguments.rounds)
     )
     print()
     print("| scenario | Kumo req/s | PocketBase req/s | logs off req/s | vs PocketBase | vs logs off | Kumo p99 ms | PB p99 ms | Kumo CPU µs/req | PB CPU µs/req (logs off) |")

@@ -35,13 +35,26 @@ package struct StructuredLogHandler: LogHandler {
     }
 
     package func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { _, provided in provided } }
-        if let explicit = event.metadata { merged.merge(explicit) { _, explicit in explicit } }
+        let fields = Self.sortedFields(handler: metadata, provided: metadataProvider?.get(), explicit: event.metadata)
         let line = LogLineRenderer.lineBytes(
             format: format, time: Self.timestamp(), level: event.level.rawValue, logger: label, message: event.message.description,
-            metadata: merged.mapValues(Self.value))
+            sortedFields: fields)
         output.write(line)
+    }
+
+    /// The metadata of one message as fields sorted by key, each key once: the message's own metadata wins over the
+    /// provider's, which wins over the handler's (swift-log's order). Built as one array rather than merged
+    /// dictionaries: the access log renders a line per request.
+    static func sortedFields(
+        handler: Logger.Metadata, provided: Logger.Metadata?, explicit: Logger.Metadata?
+    ) -> [LogLineRenderer.Field] {
+        var fields: [LogLineRenderer.Field] = []
+        fields.reserveCapacity(handler.count + (provided?.count ?? 0) + (explicit?.count ?? 0))
+        for (key, value) in explicit ?? [:] { fields.append((key, Self.value(value))) }
+        for (key, value) in provided ?? [:] where explicit?[key] == nil { fields.append((key, Self.value(value))) }
+        for (key, value) in handler where explicit?[key] == nil && provided?[key] == nil { fields.append((key, Self.value(value))) }
+        fields.sort { $0.key < $1.key }
+        return fields
     }
 
     private static func value(_ value: Logger.Metadata.Value) -> LogLineRenderer.Value {

@@ -43,7 +43,8 @@ import Testing
     @Test func theHandlerMergesMetadataAndHonoursItsLevel() {
         let lines = NIOLockedValueBox<[String]>([])
         var logger = Logger(label: "kumo.test") { label in
-            StructuredLogHandler(label: label, format: .logfmt, level: .notice, output: LogOutput { line in lines.withLockedValue { $0.append(line) } })
+            StructuredLogHandler(
+                label: label, format: .logfmt, level: .notice, output: LogOutput { line in lines.withLockedValue { $0.append(line) } })
         }
         logger[metadataKey: "request"] = "r1"
         logger.info("dropped")
@@ -52,5 +53,24 @@ import Testing
 
         #expect(written.count == 1)
         #expect(written.first?.hasSuffix("level=notice logger=kumo.test msg=kept extra=1 request=r2\n") == true, "\(written)")
+    }
+
+    @Test func theMessageWinsOverTheProviderWhichWinsOverTheHandler() {
+        let lines = NIOLockedValueBox<[String]>([])
+        let provider = Logger.MetadataProvider { ["shared": "provided", "both": "provided", "fromProvider": "p"] }
+        var handler = StructuredLogHandler(
+            label: "kumo.test", format: .logfmt, level: .info, output: LogOutput { line in lines.withLockedValue { $0.append(line) } })
+        handler.metadataProvider = provider
+        var logger = Logger(label: "kumo.test") { _ in handler }
+        logger[metadataKey: "shared"] = "handler"
+        logger[metadataKey: "both"] = "handler"
+        logger[metadataKey: "fromHandler"] = "h"
+        logger.info("m", metadata: ["both": "message", "fromMessage": "e"])
+        let written = lines.withLockedValue { $0 }
+
+        #expect(written.count == 1)
+        #expect(
+            written.first?.hasSuffix("msg=m both=message fromHandler=h fromMessage=e fromProvider=p shared=provided\n") == true,
+            "\(written)")
     }
 }
