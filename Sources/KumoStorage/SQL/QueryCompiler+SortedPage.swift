@@ -14,9 +14,11 @@ import NCMBWire
 ///   companion index finds them; there are seldom any).
 ///
 /// Every object of the scalar leg has the same rank in NCMB's order across kinds, the arrays another
-/// (``appendOrder(_:alias:usesDistance:)``), so the legs never interleave: the outer statement orders by the leg, then
-/// by the precomputed sort value and the tie-break — at most `2 × (skip + limit)` rows — and pages. The result is the
-/// one the plain statement gives, row for row.
+/// (``appendOrder(_:alias:usesDistance:)``), so the legs never interleave: the merge orders by the leg, then by the
+/// precomputed sort value and the tie-break — at most `2 × (skip + limit)` rows — and pages. The legs and the merge
+/// carry only the row, its leg and its sort keys; the page's `limit` rows are read whole by a join afterwards, so a
+/// deep page (`skip`) copies and sorts keys, not objects (docs/decisions/0163-sorted-pages-by-keys.md). The result is
+/// the one the plain statement gives, row for row.
 extension QueryCompiler {
     /// A page that the two legs can serve.
     struct SortedPage {
@@ -83,12 +85,12 @@ extension QueryCompiler {
         }
     }
 
-    /// Appends the page statement of `page`: the two limited legs and the outer merge (see the extension).
+    /// Appends the page statement of `page`: the two limited legs of row ids and sort keys, the outer merge that
+    /// pages them, and the join back to the page's rows (see the extension).
     mutating func appendSortedPage(_ page: SortedPage, className: ClassName, parameters: QueryParameters) {
         let direction = page.isDescending ? "DESC" : "ASC"
-        let tieBreak = { (alias: String) in "\(alias).create_date DESC, \(alias).row_id DESC" }
         let legLimit = statement.parameter(.integer(Int64(parameters.effectiveSkip + parameters.effectiveLimit)))
-        statement.append("SELECT \(QueryCompiler.selectedColumns(alias: "o")) FROM (SELECT * FROM (")
+        statement.append("SELECT \(QueryCompiler.selectedColumns(alias: "o")) FROM (SELECT * FROM (SELECT * FROM (")
         // The scalar leg: the field's conditions without their array branch.
         let value = sortValue(page, alias: "o")
         let scalarNumber = page.kind == .number ? value : "CAST(NULL AS NUMERIC)"
@@ -96,7 +98,8 @@ extension QueryCompiler {
         appendLeg(
             position: page.scalarLegFirst ? 0 : 1, number: scalarNumber, text: scalarText, className: className,
             whereQuery: parameters.whereQuery, scalarField: page.field)
-        statement.append(" ORDER BY \(value) \(direction), \(tieBreak("o"))\(dialect.limitClause(limit: legLimit, offset: nil))")
+        statement.append(" ORDER BY \(value) \(direction), \(QueryCompiler.tieBreak(alias: "o"))")
+        statement.append(dialect.limitClause(limit: legLimit, offset: nil))
         statement.append(") kumo_scalar UNION ALL SELECT * FROM (")
         // The array leg: the whole `where`, and only arrays in the field.
         let target = jsonTarget(page.field, alias: "o")
@@ -106,18 +109,25 @@ extension QueryCompiler {
         statement.append(" AND \(QueryCompiler.arrayGuard(target, expandsArrays: true, dialect: dialect))")
         appendOrder(parameters.order, alias: "o", usesDistance: false)
         statement.append(dialect.limitClause(limit: legLimit, offset: nil))
-        statement.append(") kumo_array) o ORDER BY o.kumo_leg ASC, o.kumo_number \(direction), o.kumo_text \(direction), \(tieBreak("o"))")
+        let merge = "p.kumo_leg ASC, p.kumo_number \(direction), p.kumo_text \(direction), p.kumo_created DESC, p.kumo_row DESC"
+        statement.append(") kumo_array) p ORDER BY \(merge)")
         let limit = statement.parameter(.integer(Int64(parameters.effectiveLimit)))
         let offset = parameters.effectiveSkip > 0 ? statement.parameter(.integer(Int64(parameters.effectiveSkip))) : nil
         statement.append(dialect.limitClause(limit: limit, offset: offset))
+        // The join back: only the page's rows are read whole, in the merge's order.
+        statement.append(") p JOIN objects o ON o.\(ObjectColumn.rowId) = p.kumo_row ORDER BY \(merge)")
     }
 
-    /// Appends `SELECT columns, leg, sort values FROM objects o WHERE filter` for one leg.
+    /// The tie-break of NCMB's order over the rows of `alias`: `createDate` then the row, newest first.
+    static func tieBreak(alias: String) -> String { "\(alias).create_date DESC, \(alias).row_id DESC" }
+
+    /// Appends `SELECT row, leg, sort values FROM objects o WHERE filter` for one leg: only what orders the leg, so
+    /// that a deep page (`skip`) copies and merges keys, not whole rows.
     private mutating func appendLeg(
         position: Int, number: String, text: String, className: ClassName, whereQuery: WhereQuery, scalarField: FieldPath?
     ) {
-        statement.append("SELECT \(QueryCompiler.selectedColumns(alias: "o")), \(position) AS kumo_leg, \(number) AS kumo_number,")
-        statement.append(" \(text) AS kumo_text FROM objects o WHERE ")
+        statement.append("SELECT o.\(ObjectColumn.rowId) AS kumo_row, o.\(ObjectColumn.createDate) AS kumo_created,")
+        statement.append(" \(position) AS kumo_leg, \(number) AS kumo_number, \(text) AS kumo_text FROM objects o WHERE ")
         scalarStart = scalarField.map { jsonTarget($0, alias: "o").start }
         appendFilter(alias: "o", className: className, whereQuery: whereQuery, isTopLevel: true)
         scalarStart = nil

@@ -43,7 +43,7 @@ import Testing
         [.equalTo(Fixture.dateValue(Fixture.date(2 * 86_400).formatted))],
     ]
 
-    /// Every page (limit 13, skip 0, 7, 33 and 90) of every condition in both directions, as object ids.
+    /// Every page (limit 13, skip 0, 7, 33, 90 and 150) of every condition in both directions, as object ids.
     static func pages(_ storage: any StorageBackend, reference: Bool) async throws -> [[String]] {
         var pages: [[String]] = []
         for conditions in SortedPageConformanceTests.conditions {
@@ -51,7 +51,7 @@ import Testing
                 // `-createDate` as a second key is the tie-break itself: the same order, through the plain statement.
                 var order = [SortKey(field: score, isDescending: isDescending)]
                 if reference { order.append(SortKey(field: Fixture.field("createDate"), isDescending: true)) }
-                for skip in [0, 7, 33, 90] {
+                for skip in [0, 7, 33, 90, 150] {
                     let parameters = QueryParameters(
                         whereQuery: WhereQuery([.field(score, conditions)]), order: order, limit: 13, skip: skip)
                     pages.append(try await storage.objectIds(Fixture.request("Item", parameters)))
@@ -146,6 +146,10 @@ import Testing
             let walked = isDescending ? build.index.name + "_d" : build.index.name
             #expect(!SortedPageConformanceTests.walks(planBefore, walked, engine: engine), "\(planBefore)")
             #expect(SortedPageConformanceTests.walks(plan, walked, engine: engine), "\(plan)")
+            // The legs carry keys only (decision 0163): SQLite's scalar leg reads the index alone, no object.
+            if engine == .sqlite {
+                #expect(plan.contains { $0.contains("SEARCH o USING COVERING INDEX \(walked) ") }, "\(plan)")
+            }
             let first = isDescending ? 1499 - skip : 500 + skip
             let expected = (0..<20).map { "item\(isDescending ? first - $0 : first + $0)" }
             #expect(after.objects.map(\.objectId) == expected && before.objects.map(\.objectId) == expected)
