@@ -80,6 +80,7 @@ struct AdminsCommand: AsyncParsableCommand {
 
     /// Runs `body` with the administrators of the storage `storageOptions` opens, turning a refusal into a command-line
     /// error (exit code 64 with its message).
+    @discardableResult
     static func administering<Value>(
         _ storageOptions: StorageOptions, hasher: BcryptAdminPasswordHasher = BcryptAdminPasswordHasher(),
         _ body: (AdministrationAdmins) async throws -> Value
