@@ -91,7 +91,9 @@ let package = Package(
         ),
         .testTarget(
             name: "KumoSQLiteTests",
-            dependencies: ["KumoSQLite", "KumoStorage", "NCMBWire", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "KumoSQLite", "KumoStorage", "NCMBWire", "KumoSeamsTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
 

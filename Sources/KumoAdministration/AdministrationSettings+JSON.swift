@@ -48,7 +48,6 @@ extension AdministrationSettings {
                 "enabled": .bool(provider.isEnabled), "verification": .string(provider.verification), "options": .object(options),
             ]
         }
-        let scripts = settings.scripts
         return [
             "sessions": [
                 "lifetimeSeconds": .integer(Int64(settings.sessionLifetimeSeconds)),
@@ -64,13 +63,18 @@ extension AdministrationSettings {
             "files": ["publicFiles": .bool(settings.publicFilesEnabled), "maximumFileSize": .integer(settings.maximumFileSize)],
             "push": ["clientPush": .bool(settings.clientPushEnabled), "apns": apns, "fcm": fcm],
             "providers": .object(providers),
-            "scripts": [
-                "maximumFileSize": .integer(Int64(scripts.maximumFileSize)), "maximumCount": .integer(Int64(scripts.maximumCount)),
-                "timeoutMilliseconds": .integer(Int64(scripts.timeoutMilliseconds)),
-                "maximumResponseSize": .integer(Int64(scripts.maximumResponseSize)),
-                "maximumConcurrentExecutions": .integer(Int64(scripts.maximumConcurrentExecutions)),
-                "maximumQueuedExecutions": .integer(Int64(scripts.maximumQueuedExecutions)),
-            ],
+            "scripts": json(settings.scripts),
+        ]
+    }
+
+    /// The scripts' limits as the settings and the scripts page show them.
+    package static func json(_ scripts: ScriptSettings) -> JSONValue {
+        [
+            "maximumFileSize": .integer(Int64(scripts.maximumFileSize)), "maximumCount": .integer(Int64(scripts.maximumCount)),
+            "timeoutMilliseconds": .integer(Int64(scripts.timeoutMilliseconds)),
+            "maximumResponseSize": .integer(Int64(scripts.maximumResponseSize)),
+            "maximumConcurrentExecutions": .integer(Int64(scripts.maximumConcurrentExecutions)),
+            "maximumQueuedExecutions": .integer(Int64(scripts.maximumQueuedExecutions)),
         ]
     }
 }

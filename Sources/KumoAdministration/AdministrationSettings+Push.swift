@@ -23,9 +23,7 @@ extension AdministrationSettings {
     /// The APNs credentials after merging `value` into `current`; a first one needs every field.
     func apns(_ value: JSONValue, current: APNsCredentials?) throws(Refusal) -> APNsCredentials {
         let fields = try Self.object(value, "push.apns")
-        for key in fields.keys where !["keyId", "teamId", "topic", "usesSandbox", "privateKey"].contains(key) {
-            throw Refusal("push.apns." + key, "is not a setting")
-        }
+        try Self.refuseUnknownKeys(of: fields, allowed: ["keyId", "teamId", "topic", "usesSandbox", "privateKey"], in: "push.apns")
         let keyId = try Self.text(fields["keyId"], "push.apns.keyId") ?? current?.keyId
         let teamId = try Self.text(fields["teamId"], "push.apns.teamId") ?? current?.teamId
         let topic = try Self.text(fields["topic"], "push.apns.topic") ?? current?.topic
@@ -33,9 +31,7 @@ extension AdministrationSettings {
         var usesSandbox = current?.usesSandbox ?? false
         if let item = fields["usesSandbox"] { usesSandbox = try Self.bool(item, "push.apns.usesSandbox") }
         guard let keyId, let teamId, let topic, let privateKey = newKey ?? current?.privateKeyPEM else {
-            let missing =
-                [("keyId", keyId), ("teamId", teamId), ("topic", topic), ("privateKey", newKey ?? current?.privateKeyPEM)]
-                .first { $0.1 == nil }?.0 ?? "privateKey"
+            let missing = Self.firstMissing([("keyId", keyId), ("teamId", teamId), ("topic", topic)])
             throw Refusal("push.apns." + missing, "is needed: APNs takes keyId, teamId, topic and the .p8 key as privateKey")
         }
         let credentials = APNsCredentials(
@@ -62,9 +58,8 @@ extension AdministrationSettings {
             if let problem = credentialsCheck?.problem(with: credentials) { throw Refusal("push.fcm.serviceAccount", problem) }
             return credentials
         }
-        for key in fields.keys where !["projectId", "clientEmail", "privateKeyId", "tokenURI", "privateKey"].contains(key) {
-            throw Refusal("push.fcm." + key, "is not a setting")
-        }
+        try Self.refuseUnknownKeys(
+            of: fields, allowed: ["projectId", "clientEmail", "privateKeyId", "tokenURI", "privateKey"], in: "push.fcm")
         let projectId = try Self.text(fields["projectId"], "push.fcm.projectId") ?? current?.projectId
         let clientEmail = try Self.text(fields["clientEmail"], "push.fcm.clientEmail") ?? current?.clientEmail
         let newKey = try Self.secret(fields["privateKey"], "push.fcm.privateKey")
@@ -73,9 +68,7 @@ extension AdministrationSettings {
         let tokenURI = try Self.text(fields["tokenURI"], "push.fcm.tokenURI") ?? current?.tokenURI ?? "https://oauth2.googleapis.com/token"
         guard Self.isTokenURI(tokenURI) else { throw Refusal("push.fcm.tokenURI", "must be an https:// URL") }
         guard let projectId, let clientEmail, let privateKey = newKey ?? current?.privateKeyPEM else {
-            let missing =
-                [("projectId", projectId), ("clientEmail", clientEmail), ("privateKey", newKey ?? current?.privateKeyPEM)]
-                .first { $0.1 == nil }?.0 ?? "privateKey"
+            let missing = Self.firstMissing([("projectId", projectId), ("clientEmail", clientEmail)])
             throw Refusal("push.fcm." + missing, "is needed: FCM takes projectId, clientEmail and privateKey, or serviceAccount")
         }
         let credentials = FCMCredentials(
@@ -85,6 +78,16 @@ extension AdministrationSettings {
             throw Refusal("push.fcm.privateKey", problem)
         }
         return credentials
+    }
+
+    /// Refuses the first key of `fields` that is not one of `allowed`, naming it under `field`.
+    static func refuseUnknownKeys(of fields: JSONObject, allowed: [String], in field: String) throws(Refusal) {
+        for key in fields.keys where !allowed.contains(key) { throw Refusal(field + "." + key, "is not a setting") }
+    }
+
+    /// The name of the first of `fields` without a value, else `privateKey` (the one field a guard checks after these).
+    static func firstMissing(_ fields: [(name: String, value: String?)]) -> String {
+        fields.first { $0.value == nil }?.name ?? "privateKey"
     }
 
     /// Whether a service account's token endpoint is an `https://` URL with a host: the signed assertion it receives

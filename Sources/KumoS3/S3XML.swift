@@ -6,17 +6,7 @@ import Foundation
 package enum S3XML {
     /// The text of every `<name>…</name>` element in `document`, in order, entities decoded.
     package static func values(_ name: String, in document: Substring) -> [String] {
-        let open = "<\(name)>"
-        let close = "</\(name)>"
-        var values: [String] = []
-        var rest = document
-        while let start = rest.range(of: open) {
-            let afterOpen = rest[start.upperBound...]
-            guard let end = afterOpen.range(of: close) else { break }
-            values.append(decodeEntities(afterOpen[..<end.lowerBound]))
-            rest = afterOpen[end.upperBound...]
-        }
-        return values
+        elements(name, in: document).map(decodeEntities)
     }
 
     /// The text of the first `<name>` element, if any.

@@ -20,9 +20,8 @@ package struct TestCertificateAuthority: Sendable {
     package init() throws {
         let caKey = P256.Signing.PrivateKey()
         self.caKey = caKey
-        let leafKey = P256.Signing.PrivateKey()
         let now = Date()
-        let caName = try DistinguishedName { CommonName("Kumo Test CA") }
+        let caName = try Self.caName
         let caExtensions = try Certificate.Extensions {
             Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
             Critical(KeyUsage(digitalSignature: true, keyCertSign: true))
@@ -31,7 +30,28 @@ package struct TestCertificateAuthority: Sendable {
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(caKey.publicKey),
             notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(86_400), issuer: caName,
             subject: caName, extensions: caExtensions, issuerPrivateKey: .init(caKey))
-        var leafExtensions = try Certificate.Extensions {
+        certificatePEM = Self.pem(try Self.der(of: ca, signedBy: caKey), label: "CERTIFICATE")
+        (leafCertificateDER, leafPrivateKey) = try Self.leaf(commonName: "localhost", signedBy: caKey)
+    }
+
+    /// A new leaf for `localhost` and `127.0.0.1` named `commonName`, signed by this CA: its certificate and private key
+    /// in PEM form (the files of an HTTPS server).
+    package func issueLeaf(commonName: String) throws -> (certificatePEM: String, privateKeyPEM: String) {
+        let (der, key) = try Self.leaf(commonName: commonName, signedBy: caKey)
+        return (Self.pem(der, label: "CERTIFICATE"), key.pemRepresentation)
+    }
+
+    /// The CA's name, the issuer of every leaf.
+    private static var caName: DistinguishedName { get throws { try DistinguishedName { CommonName("Kumo Test CA") } } }
+
+    /// A leaf for `localhost` and `127.0.0.1` named `commonName`, valid from an hour ago for one day and signed with
+    /// `caKey`: its DER and its new private key.
+    private static func leaf(
+        commonName: String, signedBy caKey: P256.Signing.PrivateKey
+    ) throws -> (der: [UInt8], key: P256.Signing.PrivateKey) {
+        let key = P256.Signing.PrivateKey()
+        let now = Date()
+        var extensions = try Certificate.Extensions {
             Critical(BasicConstraints.notCertificateAuthority)
             Critical(KeyUsage(digitalSignature: true))
             try ExtendedKeyUsage([.serverAuth])
@@ -39,37 +59,13 @@ package struct TestCertificateAuthority: Sendable {
         // subjectAltName written by hand: the IP form needs a SwiftASN1 type this target does not import.
         // SEQUENCE { [2] "localhost", [7] 127.0.0.1 }
         let alternativeNames: [UInt8] = [0x30, 0x11, 0x82, 0x09] + Array("localhost".utf8) + [0x87, 0x04, 127, 0, 0, 1]
-        try leafExtensions.append(
-            Certificate.Extension(oid: .X509ExtensionID.subjectAlternativeName, critical: false, value: alternativeNames[...]))
-        let leaf = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(leafKey.publicKey),
-            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(86_400), issuer: caName,
-            subject: try DistinguishedName { CommonName("localhost") }, extensions: leafExtensions,
-            issuerPrivateKey: .init(caKey))
-        certificatePEM = Self.pem(try Self.der(of: ca, signedBy: caKey), label: "CERTIFICATE")
-        leafCertificateDER = try Self.der(of: leaf, signedBy: caKey)
-        leafPrivateKey = leafKey
-    }
-
-    /// A new leaf for `localhost` and `127.0.0.1` named `commonName`, signed by this CA: its certificate and private key
-    /// in PEM form (the files of an HTTPS server).
-    package func issueLeaf(commonName: String) throws -> (certificatePEM: String, privateKeyPEM: String) {
-        let key = P256.Signing.PrivateKey()
-        let now = Date()
-        let caName = try DistinguishedName { CommonName("Kumo Test CA") }
-        var extensions = try Certificate.Extensions {
-            Critical(BasicConstraints.notCertificateAuthority)
-            Critical(KeyUsage(digitalSignature: true))
-            try ExtendedKeyUsage([.serverAuth])
-        }
-        let alternativeNames: [UInt8] = [0x30, 0x11, 0x82, 0x09] + Array("localhost".utf8) + [0x87, 0x04, 127, 0, 0, 1]
         try extensions.append(
             Certificate.Extension(oid: .X509ExtensionID.subjectAlternativeName, critical: false, value: alternativeNames[...]))
         let leaf = try Certificate(
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(key.publicKey),
-            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(86_400), issuer: caName,
+            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(86_400), issuer: try caName,
             subject: try DistinguishedName { CommonName(commonName) }, extensions: extensions, issuerPrivateKey: .init(caKey))
-        return (Self.pem(try Self.der(of: leaf, signedBy: caKey), label: "CERTIFICATE"), key.pemRepresentation)
+        return (try der(of: leaf, signedBy: caKey), key)
     }
 
     /// A TLS server context presenting the leaf, offering `applicationProtocols` through ALPN (`["h2"]` for APNs).

@@ -17,20 +17,12 @@ struct AdminsCommand: AsyncParsableCommand {
 
         @Option(help: "The administrator's e-mail address (unique, any letter case).") var email: String
         @Option(help: "The password: at least 8 characters, at most 72 bytes.") var password: String
-        @Option(name: .customLong("password-hash-cost"), help: "bcrypt cost of the password hash, 4…31.")
-        var passwordHashCost = Int(ProcessInfo.processInfo.environment["KUMO_DASHBOARD_PASSWORD_HASH_COST"] ?? "") ?? 12
+        @OptionGroup var hashOptions: AdminPasswordHashOptions
         @OptionGroup var storageOptions: StorageOptions
 
-        func validate() throws {
-            guard (4...31).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 4 and 31") }
-        }
-
         func run() async throws {
-            try await storageOptions.withStorage { storage in
-                try await AdminsCommand.refusing {
-                    try await AdministrationAdmins(storage: storage, hasher: BcryptAdminPasswordHasher(cost: passwordHashCost))
-                        .create(email: email, password: password, actor: "cli")
-                }
+            try await AdminsCommand.administering(storageOptions, hasher: hashOptions.hasher) {
+                try await $0.create(email: email, password: password, actor: "cli")
             }
             print("Created dashboard administrator \(email).")
         }
@@ -44,9 +36,7 @@ struct AdminsCommand: AsyncParsableCommand {
         @OptionGroup var storageOptions: StorageOptions
 
         func run() async throws {
-            let admins = try await storageOptions.withStorage { storage in
-                try await AdministrationAdmins(storage: storage, hasher: BcryptAdminPasswordHasher()).list()
-            }
+            let admins = try await AdminsCommand.administering(storageOptions) { try await $0.list() }
             if json {
                 let values: [JSONValue] = admins.map { ["email": .string($0.email), "createDate": .string($0.createDate.formatted)] }
                 print(JSONValue.array(values).serializedString())
@@ -66,11 +56,7 @@ struct AdminsCommand: AsyncParsableCommand {
         @OptionGroup var storageOptions: StorageOptions
 
         func run() async throws {
-            try await storageOptions.withStorage { storage in
-                try await AdminsCommand.refusing {
-                    try await AdministrationAdmins(storage: storage, hasher: BcryptAdminPasswordHasher()).remove(email: email, actor: "cli")
-                }
-            }
+            try await AdminsCommand.administering(storageOptions) { try await $0.remove(email: email, actor: "cli") }
             print("Removed dashboard administrator \(email).")
         }
     }
@@ -81,31 +67,44 @@ struct AdminsCommand: AsyncParsableCommand {
 
         @Option(help: "The administrator's e-mail address.") var email: String
         @Option(help: "The new password: at least 8 characters, at most 72 bytes.") var password: String
-        @Option(name: .customLong("password-hash-cost"), help: "bcrypt cost of the password hash, 4…31.")
-        var passwordHashCost = Int(ProcessInfo.processInfo.environment["KUMO_DASHBOARD_PASSWORD_HASH_COST"] ?? "") ?? 12
+        @OptionGroup var hashOptions: AdminPasswordHashOptions
         @OptionGroup var storageOptions: StorageOptions
 
-        func validate() throws {
-            guard (4...31).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 4 and 31") }
-        }
-
         func run() async throws {
-            try await storageOptions.withStorage { storage in
-                try await AdminsCommand.refusing {
-                    try await AdministrationAdmins(storage: storage, hasher: BcryptAdminPasswordHasher(cost: passwordHashCost))
-                        .setPassword(email: email, password: password, actor: "cli")
-                }
+            try await AdminsCommand.administering(storageOptions, hasher: hashOptions.hasher) {
+                try await $0.setPassword(email: email, password: password, actor: "cli")
             }
             print("Set the password of dashboard administrator \(email).")
         }
     }
 
-    /// Runs `body`, turning a refusal into a command-line error (exit code 64 with its message).
-    static func refusing(_ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch let refusal as AdministrationAdmins.Refusal {
-            throw ValidationError(refusal.description)
+    /// Runs `body` with the administrators of the storage `storageOptions` opens, turning a refusal into a command-line
+    /// error (exit code 64 with its message).
+    @discardableResult
+    static func administering<Value>(
+        _ storageOptions: StorageOptions, hasher: BcryptAdminPasswordHasher = BcryptAdminPasswordHasher(),
+        _ body: (AdministrationAdmins) async throws -> Value
+    ) async throws -> Value {
+        try await storageOptions.withStorage { storage in
+            do {
+                return try await body(AdministrationAdmins(storage: storage, hasher: hasher))
+            } catch let refusal as AdministrationAdmins.Refusal {
+                throw ValidationError(refusal.description)
+            }
         }
     }
+}
+
+/// `--password-hash-cost` of the `kumo admins` commands that set a password (also `KUMO_DASHBOARD_PASSWORD_HASH_COST`,
+/// as `kumo serve --dashboard-password-hash-cost`).
+struct AdminPasswordHashOptions: ParsableArguments {
+    @Option(name: .customLong("password-hash-cost"), help: "bcrypt cost of the password hash, 4…31.")
+    var passwordHashCost = Int(ProcessInfo.processInfo.environment["KUMO_DASHBOARD_PASSWORD_HASH_COST"] ?? "") ?? 12
+
+    func validate() throws {
+        guard (4...31).contains(passwordHashCost) else { throw ValidationError("--password-hash-cost must be between 4 and 31") }
+    }
+
+    /// The hasher of the new password.
+    var hasher: BcryptAdminPasswordHasher { BcryptAdminPasswordHasher(cost: passwordHashCost) }
 }

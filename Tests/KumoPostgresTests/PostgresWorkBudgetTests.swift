@@ -40,7 +40,7 @@ struct PostgresWorkBudgetTests {
             let storage = try await open(configuration, limits: ReadLimits(timeLimit: .seconds(3), expensiveReadLanes: 1, maximumWaitingReads: 0))
             let database = storage.database
             let running = Task { try await database.read(.singleStatement) { try await $0.rows("SELECT pg_sleep(30)") } }
-            while database.admission.occupancy.running == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            try await waitUntil("the pg_sleep read running") { database.admission.occupancy.running > 0 }
             var refused = false
             do {
                 _ = try await storage.objects.find(

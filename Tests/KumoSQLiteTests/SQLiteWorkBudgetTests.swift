@@ -1,4 +1,5 @@
 import Foundation
+import KumoSeamsTestSupport
 import KumoStorage
 import NCMBWire
 import Testing
@@ -27,11 +28,6 @@ import Testing
         return try await storage.objects.find(Fixture.request("ReDoS", QueryParameters(whereQuery: query)), access: .bypass)
     }
 
-    /// Waits until `condition` holds, looking again after each short pause (a condition, not a fixed delay).
-    private func waitUntil(_ condition: () -> Bool) async throws {
-        while !condition() { try await Task.sleep(for: .milliseconds(5)) }
-    }
-
     @Test func aRegularExpressionPastTheTimeLimitStopsAndTheConnectionServesAgain() async throws {
         let temporary = try TemporaryStorage()
         defer { temporary.remove() }
@@ -53,7 +49,7 @@ import Testing
         let storage = try await storage(temporary, limits: .unlimited)
 
         let read = Task { try await expensiveFind(storage) }
-        try await waitUntil { storage.readOccupancy.running == 1 }
+        try await waitUntil("the expensive read running") { storage.readOccupancy.running == 1 }
         read.cancel()
         let result = await read.result
         let occupancyAfter = storage.readOccupancy
@@ -71,7 +67,7 @@ import Testing
 
         let first = Task { try await expensiveFind(storage) }
         let second = Task { try await expensiveFind(storage) }
-        try await waitUntil { storage.readOccupancy.running == 1 && storage.readOccupancy.waiting == 1 }
+        try await waitUntil("one read running and one waiting") { storage.readOccupancy.running == 1 && storage.readOccupancy.waiting == 1 }
         let found = try await storage.objects.object(Fixture.key("ReDoS", "victim"), include: [], access: .bypass)
         first.cancel()
         second.cancel()
@@ -87,7 +83,7 @@ import Testing
         let storage = try await storage(temporary, limits: ReadLimits(timeLimit: nil, expensiveReadLanes: 1, maximumWaitingReads: 0))
 
         let running = Task { try await expensiveFind(storage) }
-        try await waitUntil { storage.readOccupancy.running == 1 }
+        try await waitUntil("the expensive read running") { storage.readOccupancy.running == 1 }
         var refused = false
         do { _ = try await storage.objects.find(Fixture.request("ReDoS"), access: .bypass) } catch StorageError.overloaded { refused = true }
         running.cancel()

@@ -35,18 +35,11 @@ struct ScriptsController: Sendable {
 
     private func list(_ application: HostedApplication) async throws -> Response {
         let scripts = try await environment.storage.scripts.scripts(applicationId: application.applicationId)
-        let limits = application.settings.scripts
         return DashboardResponses.json(
             .ok,
             [
                 "results": .array(scripts.map { Self.json($0, includesCode: false) }),
-                "limits": [
-                    "maximumFileSize": .integer(Int64(limits.maximumFileSize)), "maximumCount": .integer(Int64(limits.maximumCount)),
-                    "timeoutMilliseconds": .integer(Int64(limits.timeoutMilliseconds)),
-                    "maximumResponseSize": .integer(Int64(limits.maximumResponseSize)),
-                    "maximumConcurrentExecutions": .integer(Int64(limits.maximumConcurrentExecutions)),
-                    "maximumQueuedExecutions": .integer(Int64(limits.maximumQueuedExecutions)),
-                ],
+                "limits": AdministrationSettings.json(application.settings.scripts),
             ])
     }
 

@@ -1,3 +1,5 @@
+import KumoSeams
+
 /// The two server-rendered pages: sign-in and first-administrator setup (docs/dashboard.md#sign-in). Everything else
 /// is the app shell (`Assets/index.html`). No inline script or style: the Content-Security-Policy forbids both.
 package enum DashboardPages {
@@ -32,13 +34,13 @@ package enum DashboardPages {
         let texts = Texts.of(language)
         let form = """
             <form method="post" action="/dashboard/login">
-            <input type="hidden" name="csrf" value="\(escape(csrf))">
-            <input type="hidden" name="next" value="\(escape(next ?? "/dashboard/"))">
-            <label for="email">\(escape(texts.email))</label>
-            <input id="email" name="email" type="email" autocomplete="username" required autofocus value="\(escape(email))">
-            <label for="password">\(escape(texts.password))</label>
+            <input type="hidden" name="csrf" value="\(HTMLText.escape(csrf))">
+            <input type="hidden" name="next" value="\(HTMLText.escape(next ?? "/dashboard/"))">
+            <label for="email">\(HTMLText.escape(texts.email))</label>
+            <input id="email" name="email" type="email" autocomplete="username" required autofocus value="\(HTMLText.escape(email))">
+            <label for="password">\(HTMLText.escape(texts.password))</label>
             <input id="password" name="password" type="password" autocomplete="current-password" required>
-            <button type="submit">\(escape(texts.signIn))</button>
+            <button type="submit">\(HTMLText.escape(texts.signIn))</button>
             </form>
             """
         return page(texts, heading: texts.heading, error: error, body: form)
@@ -49,57 +51,40 @@ package enum DashboardPages {
         let texts = Texts.of(language)
         guard isValid else { return page(texts, heading: texts.setupHeading, error: texts.invalidSetup, body: "") }
         let form = """
-            <p>\(escape(texts.setupIntroduction))</p>
+            <p>\(HTMLText.escape(texts.setupIntroduction))</p>
             <form method="post" action="/dashboard/setup">
-            <input type="hidden" name="csrf" value="\(escape(csrf))">
-            <input type="hidden" name="token" value="\(escape(token))">
-            <label for="email">\(escape(texts.email))</label>
+            <input type="hidden" name="csrf" value="\(HTMLText.escape(csrf))">
+            <input type="hidden" name="token" value="\(HTMLText.escape(token))">
+            <label for="email">\(HTMLText.escape(texts.email))</label>
             <input id="email" name="email" type="email" autocomplete="username" required autofocus>
-            <label for="password">\(escape(texts.password))</label>
+            <label for="password">\(HTMLText.escape(texts.password))</label>
             <input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
-            <button type="submit">\(escape(texts.create))</button>
+            <button type="submit">\(HTMLText.escape(texts.create))</button>
             </form>
             """
         return page(texts, heading: texts.setupHeading, error: error, body: form)
     }
 
     private static func page(_ texts: Texts, heading: String, error: String?, body: String) -> String {
-        let alert = error.map { "<p class=\"error\" role=\"alert\">\(escape($0))</p>\n" } ?? ""
+        let alert = error.map { "<p class=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>\n" } ?? ""
         return """
             <!doctype html>
             <html lang="\(texts.language)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(texts.title))</title>
+            <title>\(HTMLText.escape(texts.title))</title>
             <link rel="stylesheet" href="/dashboard/assets/styles.css">
             </head>
             <body class="signin">
             <main>
-            <h1>\(escape(heading))</h1>
+            <h1>\(HTMLText.escape(heading))</h1>
             \(alert)\(body)
             </main>
             </body>
             </html>
 
             """
-    }
-
-    /// Text as HTML: `& < > " '` escaped.
-    package static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 
     /// The language of `Accept-Language`: `ja` when Japanese is preferred over English, else `en`.

@@ -1,5 +1,6 @@
 import HTTPTypes
 package import Hummingbird
+import KumoSeams
 
 /// One of Kumo's small HTML pages for the mail flows (docs/wire/endpoints/browser-pages.md): a title, some paragraphs
 /// and optionally a password form. Every text is HTML-escaped when rendered; the page loads nothing from elsewhere.
@@ -54,17 +55,17 @@ struct BrowserPage: Sendable {
 
     /// The HTML text.
     var html: String {
-        var body = "<h1>\(Self.escape(title))</h1>\n"
-        for paragraph in paragraphs { body += "<p>\(Self.escape(paragraph))</p>\n" }
+        var body = "<h1>\(HTMLText.escape(title))</h1>\n"
+        for paragraph in paragraphs { body += "<p>\(HTMLText.escape(paragraph))</p>\n" }
         if let form {
-            body += "<form method=\"post\" action=\"\(Self.escape(form.action))\">\n"
+            body += "<form method=\"post\" action=\"\(HTMLText.escape(form.action))\">\n"
             for field in form.hiddenFields {
-                body += "<input type=\"hidden\" name=\"\(Self.escape(field.name))\" value=\"\(Self.escape(field.value))\">\n"
+                body += "<input type=\"hidden\" name=\"\(HTMLText.escape(field.name))\" value=\"\(HTMLText.escape(field.value))\">\n"
             }
             body += """
                 <label>パスワード / Password
-                <input type="password" name="\(Self.escape(form.passwordFieldName))" required autocomplete="new-password"></label>
-                <button type="submit">\(Self.escape(form.submitLabel))</button>
+                <input type="password" name="\(HTMLText.escape(form.passwordFieldName))" required autocomplete="new-password"></label>
+                <button type="submit">\(HTMLText.escape(form.submitLabel))</button>
                 </form>
 
                 """
@@ -76,7 +77,7 @@ struct BrowserPage: Sendable {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="robots" content="noindex">
-            <title>\(Self.escape(title))</title>
+            <title>\(HTMLText.escape(title))</title>
             <style>body{font-family:sans-serif;max-width:32em;margin:3em auto;padding:0 1em;line-height:1.6}
             label,input,button{display:block;margin:.5em 0}input{width:100%;padding:.4em}</style>
             </head>
@@ -85,22 +86,5 @@ struct BrowserPage: Sendable {
             </html>
 
             """
-    }
-
-    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -9,18 +9,9 @@ struct DashboardAuditSweeper: Service {
     let logger: Logger
 
     func run() async throws {
-        let interval = Duration.milliseconds(AdministrationAuditRetention.pruneIntervalMilliseconds)
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            do {
-                try await retention.prune()
-            } catch {
-                logger.warning("Pruning the dashboard audit log failed", metadata: ["error": "\(String(describing: error))"])
-            }
-            do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-            } catch {
-                return
-            }
-        }
+        await PeriodicWork.repeatUntilShutdown(
+            every: .milliseconds(AdministrationAuditRetention.pruneIntervalMilliseconds), logger: logger,
+            failure: "Pruning the dashboard audit log failed"
+        ) { try await retention.prune() }
     }
 }

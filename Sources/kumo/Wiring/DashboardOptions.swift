@@ -37,16 +37,16 @@ struct DashboardOptions: ParsableArguments {
     /// Whether the dashboard is served.
     var isOn: Bool { (dashboardOption ?? environment["KUMO_DASHBOARD"] ?? "on").lowercased() == "on" }
     /// The own listener's port, or `nil` to serve on the API port.
-    var port: Int? { dashboardPortOption ?? environment["KUMO_DASHBOARD_PORT"].flatMap { Int($0) } }
+    var port: Int? { ServeSettings.value(dashboardPortOption, "KUMO_DASHBOARD_PORT") }
     /// The own listener's address, or `nil` for `--host`.
     var host: String? { dashboardHostOption ?? environment["KUMO_DASHBOARD_HOST"] }
     /// The bcrypt cost of administrators' passwords.
     var passwordHashCost: Int {
-        passwordHashCostOption ?? environment["KUMO_DASHBOARD_PASSWORD_HASH_COST"].flatMap { Int($0) } ?? 12
+        ServeSettings.value(passwordHashCostOption, "KUMO_DASHBOARD_PASSWORD_HASH_COST") ?? 12
     }
 
     /// How many days the audit log keeps entries; 0 keeps them forever.
-    var auditDays: Int { auditDaysOption ?? environment["KUMO_DASHBOARD_AUDIT_DAYS"].flatMap { Int($0) } ?? 365 }
+    var auditDays: Int { ServeSettings.value(auditDaysOption, "KUMO_DASHBOARD_AUDIT_DAYS") ?? 365 }
 
     func validate() throws {
         if let option = dashboardOption, !["on", "off"].contains(option.lowercased()) {

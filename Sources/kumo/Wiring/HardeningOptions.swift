@@ -68,21 +68,17 @@ struct HardeningOptions: ParsableArguments {
             "Most fields an object may hold; a write past it answers 413 E413002 (10000).", valueName: "n"))
     var maximumFieldsPerObjectOption: Int?
 
-    /// An option's value, else its environment variable's.
-    private func value<Value: LosslessStringConvertible>(_ option: Value?, _ variable: String) -> Value? {
-        option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0) }
-    }
 
-    var maximumClockSkewSeconds: Int? { value(maximumClockSkewOption, "KUMO_MAX_CLOCK_SKEW") }
-    var idleTimeoutSeconds: Double? { value(idleTimeoutOption, "KUMO_IDLE_TIMEOUT") }
-    var headerTimeoutSeconds: Double? { value(headerTimeoutOption, "KUMO_HEADER_TIMEOUT") }
-    var bodyTimeoutSeconds: Double? { value(bodyTimeoutOption, "KUMO_BODY_TIMEOUT") }
-    var maximumConnections: Int? { value(maximumConnectionsOption, "KUMO_MAX_CONNECTIONS") }
-    var rateLimitPerAddress: Double? { value(rateLimitPerAddressOption, "KUMO_RATE_LIMIT_PER_ADDRESS") }
-    var rateLimitPerApplication: Double? { value(rateLimitPerApplicationOption, "KUMO_RATE_LIMIT_PER_APPLICATION") }
-    var maximumBodyBytesInFlight: Int? { value(maximumBodyBytesInFlightOption, "KUMO_MAX_BODY_BYTES_IN_FLIGHT") }
-    var queryTimeLimitSeconds: Double? { value(queryTimeLimitOption, "KUMO_QUERY_TIME_LIMIT") }
-    var maximumFieldsPerObject: Int? { value(maximumFieldsPerObjectOption, "KUMO_MAX_FIELDS_PER_OBJECT") }
+    var maximumClockSkewSeconds: Int? { ServeSettings.value(maximumClockSkewOption, "KUMO_MAX_CLOCK_SKEW") }
+    var idleTimeoutSeconds: Double? { ServeSettings.value(idleTimeoutOption, "KUMO_IDLE_TIMEOUT") }
+    var headerTimeoutSeconds: Double? { ServeSettings.value(headerTimeoutOption, "KUMO_HEADER_TIMEOUT") }
+    var bodyTimeoutSeconds: Double? { ServeSettings.value(bodyTimeoutOption, "KUMO_BODY_TIMEOUT") }
+    var maximumConnections: Int? { ServeSettings.value(maximumConnectionsOption, "KUMO_MAX_CONNECTIONS") }
+    var rateLimitPerAddress: Double? { ServeSettings.value(rateLimitPerAddressOption, "KUMO_RATE_LIMIT_PER_ADDRESS") }
+    var rateLimitPerApplication: Double? { ServeSettings.value(rateLimitPerApplicationOption, "KUMO_RATE_LIMIT_PER_APPLICATION") }
+    var maximumBodyBytesInFlight: Int? { ServeSettings.value(maximumBodyBytesInFlightOption, "KUMO_MAX_BODY_BYTES_IN_FLIGHT") }
+    var queryTimeLimitSeconds: Double? { ServeSettings.value(queryTimeLimitOption, "KUMO_QUERY_TIME_LIMIT") }
+    var maximumFieldsPerObject: Int? { ServeSettings.value(maximumFieldsPerObjectOption, "KUMO_MAX_FIELDS_PER_OBJECT") }
 
     /// How large an object may become (docs/decisions/0112-linear-writes-planned-outside-the-writer.md): at most
     /// `--max-fields-per-object` fields and `--body-size-limit` bytes of stored JSON.

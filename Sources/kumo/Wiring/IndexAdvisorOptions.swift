@@ -23,7 +23,7 @@ struct IndexAdvisorOptions: ParsableArguments {
 
     /// The threshold in milliseconds; 0 turns recording off.
     var slowQueryMilliseconds: Double {
-        slowQueryMillisecondsOption ?? environment["KUMO_SLOW_QUERY_MS"].flatMap { Double($0) } ?? 100
+        ServeSettings.value(slowQueryMillisecondsOption, "KUMO_SLOW_QUERY_MS") ?? 100
     }
 
     /// Whether the advisor creates indexes by itself.

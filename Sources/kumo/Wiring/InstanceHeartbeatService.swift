@@ -22,22 +22,15 @@ struct InstanceHeartbeatService: Service {
     func run() async throws {
         let addresses = addresses
         guard let address = await cancelWhenGracefulShutdown({ await addresses.first { _ in true } }) else { return }
-        let interval = Duration.milliseconds(InstanceHeartbeats.intervalMilliseconds)
         var announced = false
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            do {
-                try await heartbeats.beat(address: address)
-                if !announced {
-                    announced = true
-                    FileHandle.standardOutput.write(Data("Heartbeat: instance \(heartbeats.instanceId) at \(address), every 10 s\n".utf8))
-                }
-            } catch {
-                logger.warning("Writing this instance's heartbeat failed", metadata: ["error": "\(String(describing: error))"])
-            }
-            do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-            } catch {
-                break
+        await PeriodicWork.repeatUntilShutdown(
+            every: .milliseconds(InstanceHeartbeats.intervalMilliseconds), logger: logger,
+            failure: "Writing this instance's heartbeat failed"
+        ) {
+            try await heartbeats.beat(address: address)
+            if !announced {
+                announced = true
+                FileHandle.standardOutput.write(Data("Heartbeat: instance \(heartbeats.instanceId) at \(address), every 10 s\n".utf8))
             }
         }
         do {

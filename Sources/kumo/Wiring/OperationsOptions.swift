@@ -44,7 +44,7 @@ struct OperationsOptions: ParsableArguments {
     private var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The metrics listener's port, or `nil` when metrics are off.
-    var metricsPort: Int? { metricsPortOption ?? environment["KUMO_METRICS_PORT"].flatMap { Int($0) } }
+    var metricsPort: Int? { ServeSettings.value(metricsPortOption, "KUMO_METRICS_PORT") }
     /// The metrics listener's address.
     var metricsHost: String { metricsHostOption ?? environment["KUMO_METRICS_HOST"] ?? "127.0.0.1" }
     /// The log format.
@@ -58,7 +58,7 @@ struct OperationsOptions: ParsableArguments {
     }
     /// The event-loop stall threshold in milliseconds; 0 turns the tracer off.
     var stallThresholdMilliseconds: Double {
-        stallThresholdOption ?? environment["KUMO_STALL_THRESHOLD_MS"].flatMap { Double($0) } ?? 100
+        ServeSettings.value(stallThresholdOption, "KUMO_STALL_THRESHOLD_MS") ?? 100
     }
 
     /// The trusted proxies (validated by ``validate()``).

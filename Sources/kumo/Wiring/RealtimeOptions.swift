@@ -67,33 +67,24 @@ struct RealtimeOptions: ParsableArguments {
     /// The limits.
     var configuration: RealtimeConfiguration {
         var configuration = RealtimeConfiguration()
-        if let value = maximumSubscriptionsOption ?? environment["KUMO_REALTIME_MAX_SUBSCRIPTIONS"].flatMap({ Int($0) }) {
-            configuration.maximumSubscriptionsPerConnection = value
+        func set<Value>(_ limit: WritableKeyPath<RealtimeConfiguration, Value>, _ value: Value?) {
+            if let value { configuration[keyPath: limit] = value }
         }
-        if let value = maximumConnectionsOption ?? environment["KUMO_REALTIME_MAX_CONNECTIONS"].flatMap({ Int($0) }) {
-            configuration.maximumConnectionsPerApplication = value
-        }
-        if let value = maximumMessageBytesOption ?? environment["KUMO_REALTIME_MAX_MESSAGE_BYTES"].flatMap({ Int($0) }) {
-            configuration.maximumMessageBytes = value
-        }
-        if let value = pingIntervalOption ?? environment["KUMO_REALTIME_PING_INTERVAL"].flatMap({ Double($0) }) {
-            configuration.pingInterval = .milliseconds(Int64(value * 1000))
-        }
-        if let value = queueLimitOption ?? environment["KUMO_REALTIME_QUEUE_LIMIT"].flatMap({ Int($0) }) {
-            configuration.maximumQueuedItems = value
-        }
-        if let value = maximumRegexSubscriptionsOption ?? environment["KUMO_REALTIME_MAX_REGEX_SUBSCRIPTIONS"].flatMap({ Int($0) }) {
-            configuration.maximumRegexSubscriptionsPerConnection = value
-        }
-        if let value = maximumWhereBytesOption ?? environment["KUMO_REALTIME_MAX_WHERE_BYTES"].flatMap({ Int($0) }) {
-            configuration.maximumWhereBytesPerConnection = value
-        }
-        if let value = subscriptionBudgetOption ?? environment["KUMO_REALTIME_SUBSCRIPTION_BUDGET"].flatMap({ Int($0) }) {
-            configuration.subscriptionMatchBudget = .milliseconds(value)
-        }
-        if let value = changeBudgetOption ?? environment["KUMO_REALTIME_CHANGE_BUDGET"].flatMap({ Int($0) }) {
-            configuration.changeMatchBudget = .milliseconds(value)
-        }
+        set(\.maximumSubscriptionsPerConnection, ServeSettings.value(maximumSubscriptionsOption, "KUMO_REALTIME_MAX_SUBSCRIPTIONS"))
+        set(\.maximumConnectionsPerApplication, ServeSettings.value(maximumConnectionsOption, "KUMO_REALTIME_MAX_CONNECTIONS"))
+        set(\.maximumMessageBytes, ServeSettings.value(maximumMessageBytesOption, "KUMO_REALTIME_MAX_MESSAGE_BYTES"))
+        set(
+            \.pingInterval,
+            ServeSettings.value(pingIntervalOption, "KUMO_REALTIME_PING_INTERVAL").map { .milliseconds(Int64($0 * 1000)) })
+        set(\.maximumQueuedItems, ServeSettings.value(queueLimitOption, "KUMO_REALTIME_QUEUE_LIMIT"))
+        set(
+            \.maximumRegexSubscriptionsPerConnection,
+            ServeSettings.value(maximumRegexSubscriptionsOption, "KUMO_REALTIME_MAX_REGEX_SUBSCRIPTIONS"))
+        set(\.maximumWhereBytesPerConnection, ServeSettings.value(maximumWhereBytesOption, "KUMO_REALTIME_MAX_WHERE_BYTES"))
+        set(
+            \.subscriptionMatchBudget,
+            ServeSettings.value(subscriptionBudgetOption, "KUMO_REALTIME_SUBSCRIPTION_BUDGET").map { .milliseconds($0) })
+        set(\.changeMatchBudget, ServeSettings.value(changeBudgetOption, "KUMO_REALTIME_CHANGE_BUDGET").map { .milliseconds($0) })
         return configuration
     }
 
@@ -101,32 +92,14 @@ struct RealtimeOptions: ParsableArguments {
         if let realtimeOption, !["on", "off"].contains(realtimeOption.lowercased()) {
             throw ValidationError("--realtime takes on or off, not \"\(realtimeOption)\"")
         }
-        if let value = maximumSubscriptionsOption, !(1...100_000).contains(value) {
-            throw ValidationError("--realtime-max-subscriptions takes 1 to 100000, not \(value)")
-        }
-        if let value = maximumConnectionsOption, !(1...1_000_000).contains(value) {
-            throw ValidationError("--realtime-max-connections takes 1 to 1000000, not \(value)")
-        }
-        if let value = maximumMessageBytesOption, !(1024...16_777_216).contains(value) {
-            throw ValidationError("--realtime-max-message-bytes takes 1024 to 16777216, not \(value)")
-        }
-        if let value = pingIntervalOption, !(value >= 1 && value <= 3600) {
-            throw ValidationError("--realtime-ping-interval takes 1 to 3600 seconds, not \(value)")
-        }
-        if let value = queueLimitOption, !(10...1_000_000).contains(value) {
-            throw ValidationError("--realtime-queue-limit takes 10 to 1000000, not \(value)")
-        }
-        if let value = maximumRegexSubscriptionsOption, !(0...100_000).contains(value) {
-            throw ValidationError("--realtime-max-regex-subscriptions takes 0 to 100000, not \(value)")
-        }
-        if let value = maximumWhereBytesOption, !(1024...16_777_216).contains(value) {
-            throw ValidationError("--realtime-max-where-bytes takes 1024 to 16777216, not \(value)")
-        }
-        if let value = subscriptionBudgetOption, !(1...10_000).contains(value) {
-            throw ValidationError("--realtime-subscription-budget takes 1 to 10000 milliseconds, not \(value)")
-        }
-        if let value = changeBudgetOption, !(1...60_000).contains(value) {
-            throw ValidationError("--realtime-change-budget takes 1 to 60000 milliseconds, not \(value)")
-        }
+        // The ranges are the settings' own (ServeSettings.all), which also checked the environment's values.
+        let flags: [(String, (any LosslessStringConvertible)?)] = [
+            ("--realtime-max-subscriptions", maximumSubscriptionsOption), ("--realtime-max-connections", maximumConnectionsOption),
+            ("--realtime-max-message-bytes", maximumMessageBytesOption), ("--realtime-ping-interval", pingIntervalOption),
+            ("--realtime-queue-limit", queueLimitOption), ("--realtime-max-regex-subscriptions", maximumRegexSubscriptionsOption),
+            ("--realtime-max-where-bytes", maximumWhereBytesOption), ("--realtime-subscription-budget", subscriptionBudgetOption),
+            ("--realtime-change-budget", changeBudgetOption),
+        ]
+        if let problem = ServeSettings.checkFlags(flags) { throw ValidationError(problem) }
     }
 }

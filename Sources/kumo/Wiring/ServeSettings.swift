@@ -187,6 +187,24 @@ enum ServeSettings {
             key: "dashboard-audit-days", environment: "KUMO_DASHBOARD_AUDIT_DAYS", kind: .integer(0...3650), defaultText: "365"),
     ]
 
+    /// A flag's value, else its environment variable's read as `Value` (the configuration file's values arrive as
+    /// variables); blanks around the variable's text are ignored, as ``checkEnvironment(_:)`` ignores them.
+    static func value<Value: LosslessStringConvertible>(_ option: Value?, _ variable: String) -> Value? {
+        option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// Checks the values given as flags against their settings' kinds (the environment's were checked before parsing,
+    /// ``checkEnvironment(_:)``).
+    ///
+    /// - Returns: the message for the first value that does not fit, naming the flag, or `nil`.
+    static func checkFlags(_ values: [(flag: String, value: (any LosslessStringConvertible)?)]) -> String? {
+        for case (let flag, let value?) in values {
+            guard let setting = all.first(where: { $0.flag == flag }), !setting.accepts(value.description) else { continue }
+            return "\(flag) takes \(setting.allowed), not \(value)"
+        }
+        return nil
+    }
+
     /// The texts of a comma-separated variable, trimmed, without empty ones.
     static func list(_ variable: String) -> [String] {
         (ProcessInfo.processInfo.environment[variable] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

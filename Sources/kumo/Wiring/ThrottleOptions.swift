@@ -51,18 +51,13 @@ struct ThrottleOptions: ParsableArguments {
         help: ArgumentHelp("The window the mail limits count in (3600).", valueName: "seconds"))
     var mailRequestWindowOption: Int?
 
-    /// An option's value, else its environment variable's (the configuration file's values arrive as variables).
-    private func value(_ option: Int?, _ variable: String) -> Int? {
-        option ?? ProcessInfo.processInfo.environment[variable].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-    }
-
-    var signInLimit: Int? { value(signInLimitOption, "KUMO_SIGN_IN_LIMIT") }
-    var signInLimitPerAccount: Int? { value(signInLimitPerAccountOption, "KUMO_SIGN_IN_LIMIT_PER_ACCOUNT") }
-    var signInLimitPerAddress: Int? { value(signInLimitPerAddressOption, "KUMO_SIGN_IN_LIMIT_PER_ADDRESS") }
-    var signInWindow: Int? { value(signInWindowOption, "KUMO_SIGN_IN_WINDOW") }
-    var mailRequestLimit: Int? { value(mailRequestLimitOption, "KUMO_MAIL_REQUEST_LIMIT") }
-    var mailRequestLimitPerAddress: Int? { value(mailRequestLimitPerAddressOption, "KUMO_MAIL_REQUEST_LIMIT_PER_ADDRESS") }
-    var mailRequestWindow: Int? { value(mailRequestWindowOption, "KUMO_MAIL_REQUEST_WINDOW") }
+    var signInLimit: Int? { ServeSettings.value(signInLimitOption, "KUMO_SIGN_IN_LIMIT") }
+    var signInLimitPerAccount: Int? { ServeSettings.value(signInLimitPerAccountOption, "KUMO_SIGN_IN_LIMIT_PER_ACCOUNT") }
+    var signInLimitPerAddress: Int? { ServeSettings.value(signInLimitPerAddressOption, "KUMO_SIGN_IN_LIMIT_PER_ADDRESS") }
+    var signInWindow: Int? { ServeSettings.value(signInWindowOption, "KUMO_SIGN_IN_WINDOW") }
+    var mailRequestLimit: Int? { ServeSettings.value(mailRequestLimitOption, "KUMO_MAIL_REQUEST_LIMIT") }
+    var mailRequestLimitPerAddress: Int? { ServeSettings.value(mailRequestLimitPerAddressOption, "KUMO_MAIL_REQUEST_LIMIT_PER_ADDRESS") }
+    var mailRequestWindow: Int? { ServeSettings.value(mailRequestWindowOption, "KUMO_MAIL_REQUEST_WINDOW") }
 
     func validate() throws {
         let limits = [

@@ -66,9 +66,9 @@ import Testing
                 let channel = try await RawConnection.connect(port: port)
                 try await channel.executeThenClose { _, outbound in
                     try await outbound.write(ByteBuffer(string: head))
-                    while storage.readOccupancy.running == 0 { try await Task.sleep(for: .milliseconds(5)) }
+                    try await waitUntil("the query running") { storage.readOccupancy.running > 0 }
                 }  // the client hangs up here, its query still running
-                while storage.readOccupancy.running > 0 { try await Task.sleep(for: .milliseconds(5)) }
+                try await waitUntil("the abandoned query stopping") { storage.readOccupancy.running == 0 }
                 #expect(storage.readOccupancy.running == 0)
             }
         }
