@@ -5,7 +5,7 @@ package import KumoStorage
 /// docs/configuration.md).
 ///
 /// Usually read from a URL: `postgres://user:password@host:5432/database?schema=kumo&sslmode=prefer`.
-package struct PostgresConfiguration: Sendable, Hashable {
+package struct PostgresConfiguration: SQLStoreConfiguration, Sendable, Hashable {
     /// Whether and how the connection is encrypted (libpq's `sslmode` names).
     package enum TransportSecurity: String, Sendable, Hashable, CaseIterable {
         /// Plain TCP.
@@ -38,16 +38,10 @@ package struct PostgresConfiguration: Sendable, Hashable {
     /// How long a storage call may take, waiting for a connection included, before it fails with
     /// `StorageError.unavailable` (E503001); also the server-side `statement_timeout`. Defaults to 5 seconds.
     package var timeout: Duration
-    /// The work budget of reads (docs/decisions/0067-work-budget.md): admission lanes (default: two fewer than
-    /// ``maximumConnections``) and a time limit, sent as `statement_timeout` when shorter than ``timeout``. Defaults to
-    /// ``ReadLimits/unlimited``; `kumo serve` sets ``ReadLimits/serving``.
-    package var readLimits: ReadLimits = .unlimited
-    /// Where finds slower than its threshold are noted for the index advisor (docs/decisions/0075-index-advisor.md);
-    /// `nil` notes nothing.
-    package var slowQueries: SlowQueryRecorder?
-    /// How large an object may become (docs/decisions/0112-linear-writes-planned-outside-the-writer.md). Defaults to
-    /// ``ObjectLimits/standard``.
-    package var objectLimits: ObjectLimits = .standard
+    /// The read budget (its admission lanes default to two fewer than ``maximumConnections``; its time limit is sent
+    /// as `statement_timeout` when shorter than ``timeout``), slow query recorder and object limits of the stores, also
+    /// read and set as `readLimits`, `slowQueries` and `objectLimits`.
+    package var storeOptions = SQLStoreOptions()
     /// Whether the storage has a change feed (docs/architecture.md#change-feed): writes announce their changes with
     /// `NOTIFY` while some instance listens, and a `LISTEN` connection publishes them. Every instance of a deployment
     /// must use the same setting. Defaults to `false`; `kumo serve` sets it when realtime is on.

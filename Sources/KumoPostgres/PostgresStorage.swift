@@ -7,32 +7,15 @@ import PostgresNIO
 /// The storage engine for several Kumo instances on one PostgreSQL database
 /// (docs/architecture.md#postgresql-engine-kumopostgres, docs/architecture.md#scale-out).
 ///
-/// It runs the stores `SQLiteStorage` runs (`SQLObjectStore` and friends, generic over ``PostgresDatabase`` as their
-/// `SQLEngine`), so both engines share every statement and rule; statements are spelled by ``PostgresDialect``, and
+/// It runs the stores `SQLiteStorage` runs (one ``SQLStorage`` over ``PostgresDatabase`` as its `SQLEngine`), so both engines share every statement and rule; statements are spelled by ``PostgresDialect``, and
 /// each call is one transaction. Connections come from a `PostgresClient` pool
 /// that runs in a task the storage owns until ``close()``. Opening migrates the schema under an advisory lock, so
 /// instances may start together.
-package struct PostgresStorage: StorageBackend {
-    package let applications: any ApplicationStore
-    package let objects: any ObjectStore
-    /// Sessions, credentials, one-time tokens and role membership.
-    package let accounts: any AccountStore
+package struct PostgresStorage: SQLStorageBackend {
+    /// Every store, over this database's connection pool.
+    package let stores: SQLStorage
     /// File bytes, inside the database.
     package let blobs: any BlobStore
-    /// The push delivery queue.
-    package let pushJobs: any PushJobStore
-    /// The latest outcome of each device a push was sent to.
-    package let pushOutcomes: any PushOutcomeStore
-    /// The first answers of requests that carried an idempotency key (docs/decisions/0133-idempotency-keys.md).
-    package let idempotency: any IdempotencyStore
-    /// Whole-application reads and writes (import, export).
-    package let bulk: any BulkStore
-    /// Deployed scripts and their execution log.
-    package let scripts: any ScriptStore
-    /// Indexes on user fields and the index advisor's records.
-    package let indexes: any IndexStore
-    /// Dashboard administrators, their sessions, the audit log and the setup token.
-    package let admins: any AdminStore
     /// What the storage was opened with.
     package let configuration: PostgresConfiguration
     let database: PostgresDatabase
@@ -49,17 +32,8 @@ package struct PostgresStorage: StorageBackend {
         self.changeFeed = listener.map { ChangeFeed(source: $0) }
         self.database = database
         self.runner = runner
-        self.applications = SQLApplicationStore(engine: database)
-        self.objects = SQLObjectStore(engine: database, slowQueries: configuration.slowQueries, limits: configuration.objectLimits)
-        self.accounts = SQLAccountStore(engine: database)
+        self.stores = SQLStorage(engine: database, options: configuration.storeOptions)
         self.blobs = PostgresBlobStore(database: database)
-        self.pushJobs = SQLPushJobStore(engine: database)
-        self.pushOutcomes = SQLPushOutcomeStore(engine: database)
-        self.idempotency = SQLIdempotencyStore(engine: database)
-        self.bulk = SQLBulkStore(engine: database, limits: configuration.objectLimits)
-        self.scripts = SQLScriptStore(engine: database)
-        self.indexes = SQLIndexStore(engine: database)
-        self.admins = SQLAdminStore(engine: database)
     }
 
     /// Connects, creates the schema when configured and missing, and applies pending migrations.
@@ -108,14 +82,16 @@ package struct PostgresStorage: StorageBackend {
 
     /// One PostgreSQL transaction; statements inside report failures as `StorageError` right away, so that `body` sees
     /// a duplicate as `.duplicate` as it would outside.
-    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
+    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value
+    {
         let blobs = blobs
         let objectLimits = configuration.objectLimits
         return try await database.write { transaction in
             var mapping = PostgresTransaction(connection: transaction.connection, logger: transaction.logger, mapsErrors: true)
             mapping.announcer = transaction.announcer
             do {
-                return try await body(SQLUnitStorage(executor: mapping, dialect: PostgresDialect(), blobs: blobs, objectLimits: objectLimits))
+                return try await body(
+                    SQLUnitStorage(executor: mapping, dialect: PostgresDialect(), blobs: blobs, objectLimits: objectLimits))
             } catch let error as StorageError {
                 throw error
             } catch {
@@ -174,7 +150,7 @@ extension PostgresConfiguration {
         client.options.maximumConnections = max(1, maximumConnections)
         client.options.connectTimeout = timeout
         // The read time limit when one is set (it bounds every statement, writes included), the call timeout otherwise.
-        let statementTimeout = min(readLimits.timeLimit ?? timeout, timeout)
+        let statementTimeout = min(self.readLimits.timeLimit ?? timeout, timeout)
         let milliseconds = statementTimeout.wholeMilliseconds
         var parameters = [("application_name", "kumo"), ("statement_timeout", "\(max(1, milliseconds))")]
         if let schema { parameters.append(("search_path", schema)) }

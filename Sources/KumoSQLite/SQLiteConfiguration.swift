@@ -3,7 +3,7 @@ package import KumoStorage
 
 /// How ``SQLiteStorage`` opens and runs its database (docs/architecture.md#sqlite-engine-kumosqlite,
 /// docs/configuration.md).
-package struct SQLiteConfiguration: Sendable, Hashable {
+package struct SQLiteConfiguration: SQLStoreConfiguration, Sendable, Hashable {
     /// How hard SQLite syncs to disk at commit (`PRAGMA synchronous`).
     package enum Synchronous: String, Sendable, Hashable {
         /// Sync the WAL at every commit: an acknowledged write survives power loss.
@@ -22,15 +22,9 @@ package struct SQLiteConfiguration: Sendable, Hashable {
     package var readerCount: Int
     /// How long a connection waits for a lock held by another process, in milliseconds. Defaults to 5000.
     package var busyTimeoutMilliseconds: Int
-    /// The work budget of reads (docs/decisions/0067-work-budget.md). Defaults to ``ReadLimits/unlimited``; `kumo serve`
-    /// sets ``ReadLimits/serving``.
-    package var readLimits: ReadLimits = .unlimited
-    /// Where finds slower than its threshold are noted for the index advisor (docs/decisions/0075-index-advisor.md);
-    /// `nil` notes nothing.
-    package var slowQueries: SlowQueryRecorder?
-    /// How large an object may become (docs/decisions/0112-linear-writes-planned-outside-the-writer.md). Defaults to
-    /// ``ObjectLimits/standard``.
-    package var objectLimits: ObjectLimits = .standard
+    /// The read budget, slow query recorder and object limits of the stores, also read and set as `readLimits`,
+    /// `slowQueries` and `objectLimits`.
+    package var storeOptions = SQLStoreOptions()
     /// Where file bytes are kept (`DiskBlobStore`); `nil` means ``resolvedBlobDirectory``'s default.
     package var blobDirectory: String?
 

@@ -7,55 +7,27 @@ import NIOPosix
 ///
 /// One writer connection commits writes in groups (``SQLiteWriter``); a pool of read-only connections serves reads
 /// (``SQLiteReaderPool``). Opening applies pending migrations before any reader opens.
-package struct SQLiteStorage: StorageBackend {
-    package let applications: any ApplicationStore
-    package let objects: any ObjectStore
-    /// Sessions, credentials, one-time tokens and role membership.
-    package let accounts: any AccountStore
+package struct SQLiteStorage: SQLStorageBackend {
+    /// Every store, over this database's writer and readers.
+    package let stores: SQLStorage
     /// File bytes, on disk under ``SQLiteConfiguration/blobDirectory``.
     package let blobs: any BlobStore
-    /// The push delivery queue.
-    package let pushJobs: any PushJobStore
-    /// The latest outcome of each device a push was sent to.
-    package let pushOutcomes: any PushOutcomeStore
-    /// The first answers of requests that carried an idempotency key (docs/decisions/0133-idempotency-keys.md).
-    package let idempotency: any IdempotencyStore
-    /// Whole-application reads and writes (import, export).
-    package let bulk: any BulkStore
-    /// Deployed scripts and their execution log.
-    package let scripts: any ScriptStore
-    /// Indexes on user fields and the index advisor's records.
-    package let indexes: any IndexStore
-    /// Dashboard administrators, their sessions, the audit log and the setup token.
-    package let admins: any AdminStore
     /// Every committed write, published by the writer after each group commit while someone listens.
     package let changeFeed: ChangeFeed?
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
     private let threadPool: NIOThreadPool
-    private let objectLimits: ObjectLimits
 
     private init(
         writer: SQLiteWriter, readers: SQLiteReaderPool, threadPool: NIOThreadPool, blobs: any BlobStore,
-        slowQueries: SlowQueryRecorder?, objectLimits: ObjectLimits, changeFeed: ChangeFeed
+        options: SQLStoreOptions, changeFeed: ChangeFeed
     ) {
         self.changeFeed = changeFeed
         self.writer = writer
         self.readers = readers
         self.threadPool = threadPool
-        let engine = SQLiteEngine(writer: writer, readers: readers)
-        self.applications = SQLApplicationStore(engine: engine)
-        self.objects = SQLObjectStore(engine: engine, slowQueries: slowQueries, limits: objectLimits)
-        self.objectLimits = objectLimits
-        self.accounts = SQLAccountStore(engine: engine)
+        self.stores = SQLStorage(engine: SQLiteEngine(writer: writer, readers: readers), options: options)
         self.blobs = blobs
-        self.pushJobs = SQLPushJobStore(engine: engine)
-        self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
-        self.idempotency = SQLIdempotencyStore(engine: engine)
-        self.bulk = SQLBulkStore(engine: engine, limits: objectLimits)
-        self.scripts = SQLScriptStore(engine: engine)
-        self.indexes = SQLIndexStore(engine: engine)
-        self.admins = SQLAdminStore(engine: engine)
     }
 
     /// Opens (creating when missing) and migrates the database.
@@ -103,7 +75,7 @@ package struct SQLiteStorage: StorageBackend {
                 readers: SQLiteReaderPool(connections: readerConnections, limits: configuration.readLimits),
                 threadPool: threadPool,
                 blobs: DiskBlobStore(directory: configuration.resolvedBlobDirectory, blockingPool: NIOBlockingWorkPool()),
-                slowQueries: configuration.slowQueries, objectLimits: configuration.objectLimits, changeFeed: changeFeed
+                options: configuration.storeOptions, changeFeed: changeFeed
             )
         } catch {
             for connection in opened { try? await connection.close() }
@@ -114,9 +86,10 @@ package struct SQLiteStorage: StorageBackend {
     }
 
     /// One unit of the writer: the whole `body` runs in one savepoint of one group commit.
-    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
+    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value
+    {
         let blobs = blobs
-        let objectLimits = objectLimits
+        let objectLimits = stores.options.objectLimits
         return try await writer.perform { transaction in
             try await body(SQLUnitStorage(executor: transaction, dialect: SQLiteDialect(), blobs: blobs, objectLimits: objectLimits))
         }

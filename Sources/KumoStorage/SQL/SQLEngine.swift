@@ -69,7 +69,7 @@ package enum SQLReadShape: Sendable, Hashable {
 /// An engine's connection handling, as the shared stores use it: reads of a ``SQLReadShape`` and atomic write units,
 /// each handed an ``SQLExecutor``.
 ///
-/// The stores in `SQLStores/` are generic over this protocol, so both engines run the same statements in the same order
+/// The stores (`SQL*Store` in each feature folder, built together by ``SQLStorage``) are generic over this protocol, so both engines run the same statements in the same order
 /// with the same checks; an engine adds only its driver, its dialect and its migrations.
 package protocol SQLEngine: Sendable {
     /// The executor a unit receives.

@@ -21,15 +21,9 @@ package enum IdempotencyStatements {
 
     /// Deletes up to ``prunedPerClaim`` expired rows, oldest first, returning one row per deleted row.
     package static func prune(before date: WireDate, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(
-            dialect: dialect,
-            """
-            DELETE FROM idempotency_keys WHERE (application_id, scope) IN (SELECT application_id, scope FROM idempotency_keys \
-            WHERE created_at < 
-            """)
-        statement.bind(.integer(date.millisecondsSince1970))
-        statement.append(" ORDER BY created_at LIMIT \(prunedPerClaim)) RETURNING scope")
-        return statement
+        .pruning(
+            "idempotency_keys", key: "(application_id, scope)", timeColumn: "created_at", before: date, order: "created_at",
+            limit: prunedPerClaim, returning: "scope", dialect: dialect)
     }
 
     /// Inserts a pending row unless the scope has one; returns the row (`scope`) only when it inserted.

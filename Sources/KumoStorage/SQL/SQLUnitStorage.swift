@@ -4,22 +4,9 @@
 /// Each write is wrapped in a savepoint, so a write that fails leaves nothing behind inside the unit (PostgreSQL would
 /// otherwise refuse every later statement of an aborted transaction) and the caller may go on, e.g. retry with a new
 /// objectId.
-package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
-    package let applications: any ApplicationStore
-    package let objects: any ObjectStore
-    package let accounts: any AccountStore
-    package let pushJobs: any PushJobStore
-    /// The latest outcome of each device a push was sent to.
-    package let pushOutcomes: any PushOutcomeStore
-    /// The first answers of requests that carried an idempotency key.
-    package let idempotency: any IdempotencyStore
-    package let bulk: any BulkStore
-    /// Deployed scripts and their execution log, in the unit too.
-    package let scripts: any ScriptStore
-    /// Indexes on user fields and the index advisor's records.
-    package let indexes: any IndexStore
-    /// Dashboard administrators, their sessions, the audit log and the setup token.
-    package let admins: any AdminStore
+package struct SQLUnitStorage<Executor: SQLExecutor>: SQLStorageBackend {
+    /// Every store, running on the unit's executor.
+    package let stores: SQLStorage
     /// The outer storage's file bytes: not part of the transaction.
     package let blobs: any BlobStore
 
@@ -31,17 +18,8 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
     ///   - blobs: The engine's blob store.
     ///   - objectLimits: How large an object may become.
     package init(executor: Executor, dialect: any SQLDialect, blobs: any BlobStore, objectLimits: ObjectLimits = .standard) {
-        let engine = SQLUnitEngine(executor: executor, dialect: dialect)
-        self.applications = SQLApplicationStore(engine: engine)
-        self.objects = SQLObjectStore(engine: engine, limits: objectLimits)
-        self.accounts = SQLAccountStore(engine: engine)
-        self.pushJobs = SQLPushJobStore(engine: engine)
-        self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
-        self.idempotency = SQLIdempotencyStore(engine: engine)
-        self.bulk = SQLBulkStore(engine: engine, limits: objectLimits)
-        self.scripts = SQLScriptStore(engine: engine)
-        self.indexes = SQLIndexStore(engine: engine)
-        self.admins = SQLAdminStore(engine: engine)
+        self.stores = SQLStorage(
+            engine: SQLUnitEngine(executor: executor, dialect: dialect), options: SQLStoreOptions(objectLimits: objectLimits))
         self.blobs = blobs
     }
 
@@ -50,7 +28,8 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
     package func close() async throws {}
 
     /// Already inside one: `body` runs in this transaction.
-    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value {
+    package func transaction<Value: Sendable>(_ body: @escaping @Sendable (any StorageBackend) async throws -> Value) async throws -> Value
+    {
         try await body(self)
     }
 }

@@ -34,13 +34,9 @@ package enum AdminAuditStatements {
     /// inner query walks `entry_id` (the primary key), which grows with time, so it stops at the first `limit` old
     /// entries without an index on `time`.
     package static func prune(before date: WireDate, limit: Int, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(
-            dialect: dialect, "DELETE FROM admin_audit WHERE entry_id IN (SELECT entry_id FROM admin_audit WHERE time < ")
-        statement.bind(.integer(date.millisecondsSince1970))
-        statement.append(" ORDER BY entry_id LIMIT ")
-        statement.bind(.integer(Int64(max(0, limit))))
-        statement.append(") RETURNING entry_id")
-        return statement
+        .pruning(
+            "admin_audit", key: "entry_id", timeColumn: "time", before: date, order: "entry_id", limit: limit, returning: "entry_id",
+            dialect: dialect)
     }
 
     /// Decodes an entry row.

@@ -60,17 +60,9 @@ package enum PushOutcomeStatements {
 
     /// Deletes up to `limit` rows recorded before `date`, oldest first, returning one row per deleted row.
     package static func prune(before date: WireDate, limit: Int, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(
-            dialect: dialect,
-            """
-            DELETE FROM push_outcomes WHERE (row_id, installation_id) IN (SELECT row_id, installation_id FROM push_outcomes \
-            WHERE time < 
-            """)
-        statement.bind(.integer(date.millisecondsSince1970))
-        statement.append(" ORDER BY time LIMIT ")
-        statement.bind(.integer(Int64(max(0, limit))))
-        statement.append(") RETURNING row_id")
-        return statement
+        .pruning(
+            "push_outcomes", key: "(row_id, installation_id)", timeColumn: "time", before: date, order: "time", limit: limit,
+            returning: "row_id", dialect: dialect)
     }
 
     /// Decodes an outcome row.
