@@ -25,6 +25,8 @@ package struct PostgresStorage: StorageBackend {
     package let pushOutcomes: any PushOutcomeStore
     /// The first answers of requests that carried an idempotency key (docs/decisions/0133-idempotency-keys.md).
     package let idempotency: any IdempotencyStore
+    /// The dashboard's import jobs (docs/decisions/0155-import-jobs-in-the-database.md).
+    package let importJobs: any ImportJobStore
     /// Whole-application reads and writes (import, export).
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log.
@@ -56,6 +58,7 @@ package struct PostgresStorage: StorageBackend {
         self.pushJobs = SQLPushJobStore(engine: database)
         self.pushOutcomes = SQLPushOutcomeStore(engine: database)
         self.idempotency = SQLIdempotencyStore(engine: database)
+        self.importJobs = SQLImportJobStore(engine: database)
         self.bulk = SQLBulkStore(engine: database, limits: configuration.objectLimits)
         self.scripts = SQLScriptStore(engine: database)
         self.indexes = SQLIndexStore(engine: database)

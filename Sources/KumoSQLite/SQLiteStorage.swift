@@ -20,6 +20,8 @@ package struct SQLiteStorage: StorageBackend {
     package let pushOutcomes: any PushOutcomeStore
     /// The first answers of requests that carried an idempotency key (docs/decisions/0133-idempotency-keys.md).
     package let idempotency: any IdempotencyStore
+    /// The dashboard's import jobs (docs/decisions/0155-import-jobs-in-the-database.md).
+    package let importJobs: any ImportJobStore
     /// Whole-application reads and writes (import, export).
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log.
@@ -52,6 +54,7 @@ package struct SQLiteStorage: StorageBackend {
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
         self.idempotency = SQLIdempotencyStore(engine: engine)
+        self.importJobs = SQLImportJobStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine, limits: objectLimits)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)

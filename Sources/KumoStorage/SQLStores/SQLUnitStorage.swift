@@ -13,6 +13,8 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
     package let pushOutcomes: any PushOutcomeStore
     /// The first answers of requests that carried an idempotency key.
     package let idempotency: any IdempotencyStore
+    /// The import jobs, in the unit too.
+    package let importJobs: any ImportJobStore
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log, in the unit too.
     package let scripts: any ScriptStore
@@ -38,6 +40,7 @@ package struct SQLUnitStorage<Executor: SQLExecutor>: StorageBackend {
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
         self.idempotency = SQLIdempotencyStore(engine: engine)
+        self.importJobs = SQLImportJobStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine, limits: objectLimits)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)
