@@ -50,6 +50,19 @@ struct ImportJobsEndToEndTests {
         return id
     }
 
+    /// Creates, with `setup`'s keys, the application `name` and the administrator `ops@example.com` (password
+    /// `correct horse`) on the database at `url`.
+    static func createApplicationAndAdministrator(_ setup: KumoProcess, name: String, databaseURL url: String) throws {
+        try setup.runCommand([
+            "apps", "create", "--name", name, "--application-key", setup.applicationKey, "--client-key", setup.clientKey,
+            "--database", url,
+        ])
+        try setup.runCommand([
+            "admins", "create", "--email", "ops@example.com", "--password", "correct horse", "--password-hash-cost", "4",
+            "--database", url,
+        ])
+    }
+
     /// Reads the job through `browser` until it has ended (at most 30 seconds); returns it.
     static func ended(_ browser: Browser, application: String, id: String) async throws -> JSONObject {
         let deadline = Date().addingTimeInterval(30)
@@ -66,14 +79,7 @@ struct ImportJobsEndToEndTests {
             let url = TestDatabase.url(of: configuration)
             let setup = try KumoProcess()
             defer { setup.removeData() }
-            try setup.runCommand([
-                "apps", "create", "--name", "shared", "--application-key", setup.applicationKey, "--client-key", setup.clientKey,
-                "--database", url,
-            ])
-            try setup.runCommand([
-                "admins", "create", "--email", "ops@example.com", "--password", "correct horse", "--password-hash-cost", "4",
-                "--database", url,
-            ])
+            try Self.createApplicationAndAdministrator(setup, name: "shared", databaseURL: url)
             let instances = try (0..<2).map { _ in try KumoProcess() }
             defer {
                 for instance in instances {

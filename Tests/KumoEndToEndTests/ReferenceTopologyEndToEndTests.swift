@@ -87,14 +87,7 @@ struct ReferenceTopologyEndToEndTests {
             defer { proxy.stop() }
             let setup = try KumoProcess()
             defer { setup.removeData() }
-            try setup.runCommand([
-                "apps", "create", "--name", "topology", "--application-key", setup.applicationKey, "--client-key", setup.clientKey,
-                "--database", url,
-            ])
-            try setup.runCommand([
-                "admins", "create", "--email", "ops@example.com", "--password", "correct horse", "--password-hash-cost", "4",
-                "--database", url,
-            ])
+            try ImportJobsEndToEndTests.createApplicationAndAdministrator(setup, name: "topology", databaseURL: url)
             let instances = try (0..<2).map { _ in try KumoProcess() }
             defer {
                 for instance in instances {
