@@ -111,6 +111,7 @@ package struct FailingStorage: StorageBackend {
     package var pushJobStore = FailingPushJobStore()
     package var pushOutcomeStore = FailingPushOutcomeStore()
     package var idempotencyStore = FailingIdempotencyStore()
+    package var importJobStore = FailingImportJobStore()
     package var scriptStore = FailingScriptStore()
     package var indexStore = FailingIndexStore()
     package var adminStore = FailingAdminStore()
@@ -129,6 +130,7 @@ package struct FailingStorage: StorageBackend {
     package var pushJobs: any PushJobStore { pushJobStore }
     package var pushOutcomes: any PushOutcomeStore { pushOutcomeStore }
     package var idempotency: any IdempotencyStore { idempotencyStore }
+    package var importJobs: any ImportJobStore { importJobStore }
     package var bulk: any BulkStore { bulkStore }
 
     /// Runs `body` over this storage itself (fakes have no transactions to commit).

@@ -132,6 +132,22 @@ package enum TestDatabase {
         }
     }
 
+    /// Turns a staging import job of the configuration's schema into one that a runner claimed and then stopped with
+    /// (docs/decisions/0155-import-jobs-in-the-database.md): `running`, leased to an instance that does not exist until
+    /// `leaseMilliseconds` from now. Returns whether the job was found staging and changed.
+    package static func strandImportJob(_ id: String, of configuration: PostgresConfiguration, leaseMilliseconds: Int64) async throws
+        -> Bool
+    {
+        try await PostgresStorage.open(configuration: configuration, logger: logger).closing { storage in
+            guard var job = try await storage.importJobs.job(id: id), job.state == "staging" else { return false }
+            let version = job.version
+            job.state = "running"
+            job.leaseOwner = "stopped-instance"
+            job.leaseUntil = WireDate(millisecondsSince1970: Int64(Date().timeIntervalSince1970 * 1000) + leaseMilliseconds)
+            return try await storage.importJobs.update(job, condition: .version(version)) != nil
+        }
+    }
+
     private static func removeSchema(of configuration: PostgresConfiguration) async throws {
         guard let schema = configuration.schema else { return }
         try await PostgresMaintenance.dropSchema(schema, on: configuration, logger: logger)

@@ -201,7 +201,8 @@ struct ServeCommand: AsyncParsableCommand {
         if dashboardOptions.isOn {
             dashboard.operations = try DashboardOperations(
                 dataDirectory: storageOptions.dataDirectory, nodePath: scriptOptions.node, metrics: minuteMetrics, storage: storage,
-                clock: environment.clock, identifiers: environment.identifiers, logger: logger)
+                clock: environment.clock, identifiers: environment.identifiers, importLeaseSeconds: dashboardOptions.importLeaseSeconds,
+                logger: logger)
             dashboard.operations?.heartbeats = heartbeats
         }
         let setupToken = dashboardOptions.isOn ? try await AdministrationSetup(storage: storage, clock: environment.clock).prepare() : nil
@@ -236,6 +237,9 @@ struct ServeCommand: AsyncParsableCommand {
             .init(service: FileBlobSweeper(environment: environment)), .init(service: executionLog),
             .init(service: InstanceHeartbeatService(heartbeats: heartbeats, logger: logger, addresses: addresses)),
         ]
+        if let imports = dashboard.operations?.imports {
+            services.append(.init(service: ImportJobService(imports: imports, leaseSeconds: dashboardOptions.importLeaseSeconds)))
+        }
         if dashboardOptions.auditDays > 0 {
             let retention = AdministrationAuditRetention(
                 storage: storage, clock: environment.clock, logger: logger, days: dashboardOptions.auditDays)

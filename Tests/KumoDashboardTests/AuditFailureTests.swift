@@ -22,6 +22,7 @@ import Testing
         var pushJobs: any PushJobStore { base.pushJobs }
         var pushOutcomes: any PushOutcomeStore { base.pushOutcomes }
         var idempotency: any IdempotencyStore { base.idempotency }
+        var importJobs: any ImportJobStore { base.importJobs }
         var bulk: any BulkStore { base.bulk }
         var scripts: any ScriptStore { base.scripts }
         var indexes: any IndexStore { base.indexes }

@@ -40,6 +40,12 @@ import Testing
         }
     }
 
+    /// The committed blobs of the import jobs' namespace: staged files and reports.
+    static func blobs(_ storage: any StorageBackend) async throws -> [String] {
+        try await storage.blobs.committedBlobIds(
+            applicationId: ImportJobs.blobNamespace, committedBefore: WireDate(millisecondsSince1970: Int64.max / 2), limit: 1000)
+    }
+
     /// Creates a job, uploads the files, starts it and waits for its end; returns the ended job.
     static func run(
         _ session: DashboardClientSession, _ jobs: ImportJobs, files: [(String, [UInt8])], options: String = "{}"
@@ -87,8 +93,8 @@ import Testing
             #expect(try JSONValue(parsing: Array(lastLine.utf8)).objectValue?["summary"]?.objectValue?["imported"] == 11)
             #expect(Self.object(list)["results"]?.arrayValue?.count == 1)
             #expect(Self.object(scores)["results"]?.arrayValue?.count == 2)
-            let folder = jobs.directory.appendingPathComponent(id)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.jsonl"])
+            #expect(!FileManager.default.fileExists(atPath: jobs.directory.appendingPathComponent(id).path), "the run folder went")
+            #expect(try await Self.blobs(harness.server.storage).count == 1, "the staged files went, the report stays")
             #expect(try await audited(harness, "import.upload").count == 6)
             #expect(try await audited(harness, "import.start").first?.detail["files"] == 6)
             let finish = try #require(try await audited(harness, "import.finish").first)
@@ -194,7 +200,7 @@ import Testing
             #expect(relations.status == .created && Self.object(relations)["className"] == "GameScore")
             #expect(bytes.status == .created && Self.object(bytes)["kind"] == "file" && Self.object(bytes)["name"] == "photo one.png")
             #expect(removed.status == .ok && removedAgain.status == .notFound)
-            #expect(!FileManager.default.fileExists(atPath: jobs.directory.appendingPathComponent(id).path))
+            #expect(try await Self.blobs(harness.server.storage).isEmpty, "the removed job's staged files went")
             #expect(try await audited(harness, "import.remove").map(\.target) == [id])
             #expect(try await audited(harness, "import.upload").count == 2)
         }

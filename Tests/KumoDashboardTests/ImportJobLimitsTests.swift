@@ -12,7 +12,8 @@ import NIOPosix
 import Testing
 
 /// The bounds of the dashboard's import jobs (docs/dashboard.md#import-and-export,
-/// docs/decisions/0087-dashboard-import-jobs.md): abandoned staged jobs and ended jobs expire by the jobs' clock, and an
+/// docs/decisions/0087-dashboard-import-jobs.md, docs/decisions/0155-import-jobs-in-the-database.md): abandoned staged jobs
+/// and ended jobs expire by the jobs' clock with their blobs, and an
 /// upload over what a job may still take is refused with 413 — from its `Content-Length` before the body is read, and
 /// while a chunked body streams.
 @Suite(.timeLimit(.minutes(2))) struct ImportJobLimitsTests {
@@ -26,56 +27,61 @@ import Testing
         return job.id
     }
 
-    @Test func aStagedJobWithoutUploadsAndAnEndedJobExpireButARunningJobStays() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-import-expiry-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (opened, open) = AsyncStream<Void>.makeStream()
-        var storage = FailingStorage()
-        // The run waits here until the test lets it go on, so the job stays `running` while the clock moves.
-        storage.applicationStore.onApplicationById = { _ in
-            for await _ in opened { break }
-            return nil
+    @Test func aStagedJobWithoutUploadsAndAnEndedJobExpireButAQueuedJobStays() async throws {
+        try await StorageUnderTest.with(.sqlite) { storage in
+            let application = TestApplication.fakeApplication
+            try await storage.applications.create(application)
+            let clock = TestClock()
+            let identifiers = IncrementingIdentifiers()
+            var folders: [URL] = []
+            defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+            // Two instances: the first runs nothing, so its started job stays queued until the second runs it.
+            func instance(runs: Int) throws -> ImportJobs {
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-import-expiry-\(UUID().uuidString)")
+                folders.append(folder)
+                var limits = ImportJobs.Limits()
+                limits.keptForMilliseconds = Self.tenMinutes
+                limits.concurrentJobs = runs
+                return try ImportJobs(
+                    directory: folder, limits: limits, storage: storage, clock: clock, identifiers: identifiers,
+                    logger: Logger(label: "kumo.test.imports"))
+            }
+            let jobs = try instance(runs: 0)
+            let runner = try instance(runs: 1)
+            let applicationId = application.applicationId
+            func listed() async throws -> [String] { try await jobs.list(applicationId: applicationId).map(\.id) }
+
+            let abandoned = try await Self.create(jobs, application)
+            let started = try await Self.create(jobs, application)
+            _ = try await jobs.upload(
+                started, applicationId: applicationId, kind: .export, name: "Stage.json", declaredLength: nil,
+                body: AsyncThrowingStream { continuation in
+                    continuation.yield(Array("[]".utf8))
+                    continuation.finish()
+                })
+            #expect(try await jobs.start(started, applicationId: applicationId, actor: "ops@example.com", address: nil).state == .queued)
+            clock.advance(milliseconds: 5 * 60 * 1000)
+            let recent = try await Self.create(jobs, application)
+            clock.advance(milliseconds: 6 * 60 * 1000)
+
+            let afterElevenMinutes = try await listed()
+
+            #expect(afterElevenMinutes == [recent, started], "the staged job untouched for 11 minutes is gone, the queued one stays")
+            #expect(!afterElevenMinutes.contains(abandoned))
+
+            await runner.poll()
+            await runner.ended(started)
+            let ended = try await jobs.job(started, applicationId: applicationId)
+            clock.advance(milliseconds: Self.tenMinutes)
+            let atTheLimit = try await listed()
+            clock.advance(milliseconds: 1)
+            let pastTheLimit = try await listed()
+
+            #expect(ended.state == .finished, "\(String(describing: ended.error))")
+            #expect(atTheLimit == [started], "an ended job is kept for the limit after its end")
+            #expect(pastTheLimit == [])
+            #expect(try await ImportAPITests.blobs(storage).isEmpty, "expired jobs' files and reports went with them")
         }
-        storage.adminStore.onAppendAudit = { entry in #expect(entry.action == "import.finish") }
-        var limits = ImportJobs.Limits()
-        limits.keptForMilliseconds = Self.tenMinutes
-        let clock = TestClock()
-        let jobs = try ImportJobs(
-            directory: directory, limits: limits, storage: storage, clock: clock, identifiers: IncrementingIdentifiers(),
-            logger: Logger(label: "kumo.test.imports"))
-        let application = TestApplication.fakeApplication
-        let applicationId = application.applicationId
-        func listed() async -> [String] { await jobs.list(applicationId: applicationId).map(\.id) }
-        func exists(_ id: String) -> Bool { FileManager.default.fileExists(atPath: directory.appendingPathComponent(id).path) }
-
-        let abandoned = try await Self.create(jobs, application)
-        let running = try await Self.create(jobs, application)
-        let temporary = try await jobs.beginUpload(running, applicationId: applicationId, kind: .export, name: "Stage.json")
-        try Data(#"{"results":[]}"#.utf8).write(to: temporary)
-        try await jobs.admit(running, bytes: 14)
-        _ = try await jobs.finishUpload(running, kind: .export, name: "Stage.json", temporary: temporary, size: 14)
-        #expect(try await jobs.start(running, applicationId: applicationId, actor: "ops@example.com", address: nil).state == .running)
-        clock.advance(milliseconds: 5 * 60 * 1000)
-        let recent = try await Self.create(jobs, application)
-        clock.advance(milliseconds: 6 * 60 * 1000)
-
-        let afterElevenMinutes = await listed()
-
-        #expect(afterElevenMinutes == [recent, running], "the staged job untouched for 11 minutes is gone")
-        #expect(!exists(abandoned) && exists(recent) && exists(running))
-
-        open.yield()
-        await jobs.ended(running)
-        let ended = try await jobs.job(running, applicationId: applicationId)
-        clock.advance(milliseconds: Self.tenMinutes)
-        let atTheLimit = await listed()
-        clock.advance(milliseconds: 1)
-        let pastTheLimit = await listed()
-
-        #expect(ended.state == .failed && ended.error?.contains("removed") == true, "\(String(describing: ended.error))")
-        #expect(atTheLimit == [running], "an ended job is kept for the limit after its end")
-        #expect(pastTheLimit == [])
-        #expect(!exists(running) && !exists(recent))
     }
 
     @Test func anUploadKeepsAStagedJobAndTheAPIListsNoExpiredJob() async throws {
@@ -95,7 +101,7 @@ import Testing
             let listed = ImportAPITests.object(list)["results"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue }
             #expect(listed == [second])
             #expect(gone.status == .notFound)
-            #expect(!FileManager.default.fileExists(atPath: jobs.directory.appendingPathComponent(first).path))
+            #expect(try await ImportAPITests.blobs(harness.server.storage).count == 1, "only the kept job's upload is stored")
         }
     }
 
@@ -159,9 +165,9 @@ import Testing
         pieces.flatMap { Array(String($0.count, radix: 16).utf8) + Array("\r\n".utf8) + $0 + Array("\r\n".utf8) } + Array("0\r\n\r\n".utf8)
     }
 
-    static func uploads(_ jobs: ImportJobs, _ job: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(
-            atPath: jobs.directory.appendingPathComponent(job).appendingPathComponent("uploading").path)
+    /// How many uploads into the blob store are neither committed nor aborted (deleting them: call it last).
+    static func abandonedUploads(_ jobs: ImportJobs) async throws -> Int {
+        try await jobs.storage.blobs.deleteAbandonedUploads(startedBefore: WireDate(millisecondsSince1970: Int64.max / 2))
     }
 
     /// The job's `stagedBytes` and file names as the API shows them.
@@ -184,7 +190,8 @@ import Testing
             #expect(over.status.hasPrefix("HTTP/1.1 413"), "\(over)")
             #expect(over.body.contains(#""code":"tooLarge""#), "\(over.body)")
             #expect(staged.bytes == 64 && staged.names == ["Stage.json", "user.json"])
-            #expect(try Self.uploads(jobs, job) == [])
+            #expect(try await ImportAPITests.blobs(jobs.storage).count == 2)
+            #expect(try await Self.abandonedUploads(jobs) == 0)
         }
     }
 
@@ -205,7 +212,8 @@ import Testing
             #expect(over.status.hasPrefix("HTTP/1.1 413"), "\(over)")
             #expect(over.body.contains(#""code":"tooLarge""#), "\(over.body)")
             #expect(staged.bytes == 32 && staged.names == ["Stage.json"])
-            #expect(try Self.uploads(jobs, job) == [])
+            #expect(try await ImportAPITests.blobs(jobs.storage).count == 1)
+            #expect(try await Self.abandonedUploads(jobs) == 0)
         }
     }
 }

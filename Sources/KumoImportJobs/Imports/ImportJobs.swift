@@ -5,28 +5,35 @@ package import KumoStorage
 package import Logging
 import NCMBWire
 
-/// The dashboard's import jobs (docs/dashboard.md#import-and-export, docs/decisions/0087-dashboard-import-jobs.md):
-/// files staged under one folder of the data directory, then `kumo import`'s ``Importer`` in the background of
-/// `kumo serve`, a bounded number at a time. Jobs live in memory, per instance; their folders are removed when they end
-/// (all but the report) and when they are forgotten, and a new instance empties the folder of what an earlier one
-/// left. A job left staging without an upload, and an ended job, expire after ``Limits/keptForMilliseconds`` (swept
-/// when jobs are created or listed, by the jobs' clock). The staging folder's file work runs on ``FileWork``.
+/// The dashboard's import jobs (docs/dashboard.md#import-and-export, docs/decisions/0087-dashboard-import-jobs.md,
+/// docs/decisions/0155-import-jobs-in-the-database.md): each job a row of the database (``ImportJobStore``), its
+/// uploaded files and its report blobs of the blob store under ``blobNamespace`` — so every instance on the same
+/// database and file store lists, follows, starts and removes any job. A started job is queued; a runner of any instance
+/// claims it with a lease (renewed while it imports), downloads its files into a folder of its own work directory and
+/// runs `kumo import`'s ``Importer`` there, a bounded number at a time per instance. A job whose runner's lease ran out
+/// (its instance stopped) is claimed by another instance and marked failed with a report that says so: it is never
+/// imported twice. A job left staging without an upload, and an ended job, expire after ``Limits/keptForMilliseconds``
+/// (swept with their blobs when jobs are created or listed and by ``poll()``, by the jobs' clock).
 package actor ImportJobs {
     /// The bounds of the staging area and of the work.
     package struct Limits: Sendable {
         /// The most bytes one job stages: 1 GiB.
         package var maximumJobBytes: Int64 = 1 << 30
-        /// The most jobs that have not ended at once.
+        /// The most jobs that have not ended at once (of all instances; two instances creating at the same moment may
+        /// each take the last place).
         package var maximumUnfinishedJobs = 8
-        /// How many jobs import at once.
+        /// How many jobs import at once on one instance.
         package var concurrentJobs = 1
-        /// How many jobs are remembered (the oldest ended ones are forgotten first).
-        package var keptJobs = 50
         /// How many failures a job shows (its report holds all).
         package var failuresShown = 100
         /// How long a job still staging is kept after its last upload (or its creation), and an ended job after its
         /// end, before it is removed with its files: 24 hours. Queued and running jobs never expire.
         package var keptForMilliseconds: Int64 = 24 * 60 * 60 * 1000
+        /// How long a runner's claim on a job holds without renewal: 60 seconds; the runner renews it every third of
+        /// that, and another instance takes the job over once it ran out.
+        package var leaseMilliseconds: Int64 = 60 * 1000
+        /// How often a running job's progress and failures are written to the database, at most: every second.
+        package var progressWriteMilliseconds: Int64 = 1000
 
         /// The defaults.
         package init() {}
@@ -50,33 +57,39 @@ package actor ImportJobs {
         case uploading
     }
 
-    /// The folder of a job's export files, under its own folder.
+    /// The blob store's namespace (in place of an application id) of staged files and reports: no application's, so
+    /// never a file of an application nor swept as one's orphan.
+    package static let blobNamespace = "import-jobs"
+    /// The folder of a job's export files, under its run folder.
     static let exportFolder = "export"
     /// The folder of a job's file bytes.
     static let filesFolder = "files"
-    /// The folder of uploads in progress.
-    static let uploadingFolder = "uploading"
     /// The report file.
     static let reportFile = "report.jsonl"
+    /// How often a change based on a read is tried again when another instance changed the job in between.
+    static let changeAttempts = 8
 
-    /// The staging folder (`<data-dir>/dashboard/imports` in `kumo serve`).
+    /// The work folder of the jobs running here (`<data-dir>/dashboard/imports` in `kumo serve`).
     package nonisolated let directory: URL
     let limits: Limits
-    let storage: any StorageBackend
+    /// The storage of the jobs' rows and their files' blobs.
+    package let storage: any StorageBackend
     let clock: any WallClock
     let identifiers: any IdentifierGenerator
     let logger: Logger
-    /// Where the staging folder's blocking file work runs.
+    /// Where the work folder's blocking file work runs.
     nonisolated let fileWork: FileWork
-    private var jobs: [ImportJob] = []
-    private var uploadsInFlight: [String: Int] = [:]
-    private var running = 0
-    private var queue: [String] = []
-    private var waiters: [String: [CheckedContinuation<Void, Never>]] = [:]
-    private var endActions: [String: @Sendable () -> Void] = [:]
-    private var uploadCounter = 0
+    /// This instance's name on the leases it takes.
+    package nonisolated let instanceId: String
+    var uploadsInFlight: [String: Int] = [:]
+    /// The jobs running here, as last written.
+    var runs: [String: ImportJob] = [:]
+    var lastWrites: [String: Int64] = [:]
+    var waiters: [String: [CheckedContinuation<Void, Never>]] = [:]
+    var endActions: [String: @Sendable () -> Void] = [:]
+    var isPumping = false
 
-    /// Creates the jobs over an empty staging folder: whatever an earlier process left in `directory` is removed.
+    /// Creates the jobs over an empty work folder: whatever an earlier process left in `directory` is removed.
     ///
     /// - Throws: when the folder cannot be emptied or created.
     package init(
@@ -92,6 +105,7 @@ package actor ImportJobs {
         self.identifiers = identifiers
         self.logger = logger
         self.fileWork = fileWork
+        self.instanceId = identifiers.randomString(length: 16, alphabet: IdentifierAlphabet.alphanumeric)
     }
 
     /// Creates a job that takes uploads.
@@ -99,261 +113,139 @@ package actor ImportJobs {
         application: HostedApplication, isDryRun: Bool, conflict: BulkConflictMode, createdBy: String
     ) async throws -> ImportJob {
         await sweepExpiredJobs()
+        let unfinished = try await storage.importJobs.unfinishedCount()
+        guard unfinished < limits.maximumUnfinishedJobs else { throw Refusal.tooManyJobs(limits.maximumUnfinishedJobs) }
         let job = ImportJob(
             id: identifiers.randomString(length: 16, alphabet: IdentifierAlphabet.alphanumeric), applicationId: application.applicationId,
             applicationName: application.name, isDryRun: isDryRun, conflict: conflict, createdBy: createdBy, createDate: clock.now())
-        try checkUnfinishedJobs()
-        let jobFolder = folder(of: job.id)
-        try await fileWork.run {
-            for subfolder in [Self.exportFolder, Self.filesFolder, Self.uploadingFolder] {
-                try FileManager.default.createDirectory(at: jobFolder.appendingPathComponent(subfolder), withIntermediateDirectories: true)
-            }
-        }
-        // Checked again: other jobs may have been created while the folders were.
-        do { try checkUnfinishedJobs() } catch {
-            await fileWork.remove([jobFolder])
-            throw error
-        }
-        jobs.append(job)
-        await forgetOldJobs()
+        try await storage.importJobs.insert(job.record)
         return job
     }
 
     /// The jobs of an application, newest first (expired jobs are removed first).
-    package func list(applicationId: String) async -> [ImportJob] {
+    package func list(applicationId: String) async throws -> [ImportJob] {
         await sweepExpiredJobs()
-        return jobs.filter { $0.applicationId == applicationId }.reversed()
+        return try await storage.importJobs.jobs(applicationId: applicationId).compactMap(ImportJob.init(record:))
     }
 
     /// A job of an application.
-    package func job(_ id: String, applicationId: String) throws(Refusal) -> ImportJob {
-        jobs[try index(id, applicationId: applicationId)]
+    package func job(_ id: String, applicationId: String) async throws -> ImportJob {
+        guard let record = try await storage.importJobs.job(id: id), record.applicationId == applicationId,
+            let job = ImportJob(record: record)
+        else { throw Refusal.notFound }
+        return job
     }
 
-    /// Begins an upload: checks the job, the name and a declared length (``Refusal/tooLarge(_:)`` when it exceeds what
-    /// the job may still take, before any byte is read), and returns the temporary file to write.
-    package func beginUpload(
-        _ id: String, applicationId: String, kind: ImportFileKind, name: String, declaredLength: Int64? = nil
-    ) async throws -> URL {
-        let position = try index(id, applicationId: applicationId)
-        guard jobs[position].state == .staging else { throw Refusal.state(jobs[position].state) }
-        _ = try Self.className(of: name, kind: kind)
-        if let declaredLength, declaredLength > limits.maximumJobBytes - jobs[position].stagedBytes {
-            throw Refusal.tooLarge(limits.maximumJobBytes)
-        }
-        uploadsInFlight[id, default: 0] += 1
-        jobs[position].lastActivity = clock.now()
-        uploadCounter += 1
-        let file = folder(of: id).appendingPathComponent(Self.uploadingFolder).appendingPathComponent("upload-\(uploadCounter)")
-        let created = (try? await fileWork.run { FileManager.default.createFile(atPath: file.path, contents: nil) }) ?? false
-        guard created else {
-            uploadsInFlight[id, default: 1] -= 1
-            throw CocoaError(.fileWriteUnknown)
-        }
-        return file
-    }
-
-    /// Counts `bytes` more of an upload against the job's limit.
-    package func admit(_ id: String, bytes: Int64) throws(Refusal) {
-        guard let position = jobs.firstIndex(where: { $0.id == id }) else { throw Refusal.notFound }
-        guard jobs[position].stagedBytes + bytes <= limits.maximumJobBytes else { throw Refusal.tooLarge(limits.maximumJobBytes) }
-        jobs[position].stagedBytes += bytes
-    }
-
-    /// Ends an upload: moves the file into place (replacing an earlier upload of the same name).
-    /// The upload in flight keeps the job (it cannot be removed, started or swept until the upload is counted out).
-    package func finishUpload(
-        _ id: String, kind: ImportFileKind, name: String, temporary: URL, size: Int64
-    ) async throws -> ImportJob.StagedFile {
-        guard let position = jobs.firstIndex(where: { $0.id == id }), jobs[position].state == .staging else {
-            await abandonUpload(id, temporary: temporary, size: size)
-            throw Refusal.state(jobs.first { $0.id == id }?.state ?? .failed)
-        }
-        let className: String?
-        do { className = try Self.className(of: name, kind: kind) } catch {
-            await abandonUpload(id, temporary: temporary, size: size)
-            throw error
-        }
-        let destination = Self.destination(of: name, kind: kind, in: folder(of: id))
-        do {
-            try await fileWork.run {
-                if FileManager.default.fileExists(atPath: destination.path) { try FileManager.default.removeItem(at: destination) }
-                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileManager.default.moveItem(at: temporary, to: destination)
-            }
-        } catch {
-            await abandonUpload(id, temporary: temporary, size: size)
-            throw error
-        }
-        uploadsInFlight[id, default: 1] -= 1
-        guard let current = jobs.firstIndex(where: { $0.id == id }) else { throw Refusal.notFound }
-        if let earlier = jobs[current].files.firstIndex(where: { $0.name == name && $0.kind == kind }) {
-            jobs[current].stagedBytes -= jobs[current].files[earlier].size
-            jobs[current].files.remove(at: earlier)
-        }
-        let file = ImportJob.StagedFile(name: name, size: size, kind: kind, className: className)
-        jobs[current].files.append(file)
-        jobs[current].lastActivity = clock.now()
-        return file
-    }
-
-    /// Drops an upload that failed: its file and the bytes it counted.
-    package func abandonUpload(_ id: String, temporary: URL, size: Int64) async {
-        await fileWork.remove([temporary])
-        uploadsInFlight[id, default: 1] -= 1
-        if let position = jobs.firstIndex(where: { $0.id == id }) {
-            jobs[position].stagedBytes -= size
-            jobs[position].lastActivity = clock.now()
-        }
-    }
-
-    /// Starts a staged job: it is queued and runs when a slot is free; `whenEnded` is called once its import has ended
-    /// (the dashboard then tells the NCMB pipeline that settings and class permissions may have changed).
+    /// Starts a staged job: it is queued and runs when a runner of this or another instance is free; `whenEnded` is
+    /// called once its import has ended when it ran here (the dashboard then tells the NCMB pipeline that settings and
+    /// class permissions may have changed).
     package func start(
         _ id: String, applicationId: String, actor: String, address: String?, whenEnded: @escaping @Sendable () -> Void = {}
-    ) throws(Refusal) -> ImportJob {
-        let position = try index(id, applicationId: applicationId)
-        guard jobs[position].state == .staging else { throw Refusal.state(jobs[position].state) }
+    ) async throws -> ImportJob {
         guard uploadsInFlight[id, default: 0] == 0 else { throw Refusal.uploading }
-        guard jobs[position].files.contains(where: { $0.kind == .export }) else { throw Refusal.empty }
-        jobs[position].state = .queued
-        jobs[position].startDate = clock.now()
-        jobs[position].startedBy = (actor, address)
+        let now = clock.now()
+        let job = try await change(id, applicationId: applicationId) { job in
+            guard job.state == .staging else { throw Refusal.state(job.state) }
+            guard job.files.contains(where: { $0.kind == .export }) else { throw Refusal.empty }
+            job.state = .queued
+            job.startDate = now
+            job.startedBy = (actor, address)
+        }
         endActions[id] = whenEnded
-        queue.append(id)
-        pump()
-        return jobs[position]
+        await pump()
+        return job
     }
 
-    /// Removes a job that is staging or has ended, with its files.
-    package func remove(_ id: String, applicationId: String) async throws(Refusal) {
-        let position = try index(id, applicationId: applicationId)
-        let state = jobs[position].state
-        guard state == .staging || state.hasEnded else { throw Refusal.state(state) }
+    /// Removes a job that is staging or has ended, with its files and report.
+    package func remove(_ id: String, applicationId: String) async throws {
         guard uploadsInFlight[id, default: 0] == 0 else { throw Refusal.uploading }
-        jobs.remove(at: position)
-        await fileWork.remove([folder(of: id)])
+        for _ in 0..<Self.changeAttempts {
+            let job = try await self.job(id, applicationId: applicationId)
+            guard job.state == .staging || job.state.hasEnded else { throw Refusal.state(job.state) }
+            if try await storage.importJobs.delete(id: id, version: job.version) {
+                await deleteBlobs(of: job)
+                return
+            }
+        }
+        throw StorageError.unavailable("The import job \(id) kept changing while it was being removed.")
     }
 
-    /// The report file of an ended job.
-    package func report(_ id: String, applicationId: String) throws(Refusal) -> URL {
-        let position = try index(id, applicationId: applicationId)
-        guard jobs[position].hasReport else { throw Refusal.state(jobs[position].state) }
-        return folder(of: id).appendingPathComponent(Self.reportFile)
+    /// The report of an ended job: its blob and size.
+    package func report(_ id: String, applicationId: String) async throws -> (blobs: any BlobStore, blobId: String, size: Int64) {
+        let job = try await self.job(id, applicationId: applicationId)
+        guard let blobId = job.reportBlobId, let size = try await storage.blobs.size(applicationId: Self.blobNamespace, blobId: blobId)
+        else { throw Refusal.state(job.state) }
+        return (storage.blobs, blobId, size)
     }
 
-    /// Returns once the job has ended (at once when it has, or when there is no such job).
-    package func ended(_ id: String) async {
-        guard let job = jobs.first(where: { $0.id == id }), !job.state.hasEnded else { return }
-        await withCheckedContinuation { continuation in waiters[id, default: []].append(continuation) }
-    }
-
-    // MARK: The run
-
-    /// Starts queued jobs while slots are free.
-    private func pump() {
-        while running < limits.concurrentJobs, !queue.isEmpty {
-            let id = queue.removeFirst()
-            guard let position = jobs.firstIndex(where: { $0.id == id }) else { continue }
-            jobs[position].state = .running
-            running += 1
-            let run = ImportJobRun(jobs: self, job: jobs[position], folder: folder(of: id))
-            Task.detached { await run.run() }
+    /// Returns once the job has ended (at once when it has, or when there is no such job). A job running here is
+    /// waited for; a job of another instance is read again every `interval`.
+    package func ended(_ id: String, interval: Duration = .milliseconds(50)) async {
+        while true {
+            if runs[id] != nil {
+                await withCheckedContinuation { continuation in waiters[id, default: []].append(continuation) }
+                return
+            }
+            guard let record = try? await storage.importJobs.job(id: id), let job = ImportJob(record: record), !job.state.hasEnded,
+                !Task.isCancelled
+            else { return }
+            try? await Task.sleep(for: interval)
         }
     }
 
-    /// The importer moved on.
-    func progressed(_ id: String, _ snapshot: ImportProgressSnapshot) {
-        guard let position = jobs.firstIndex(where: { $0.id == id }) else { return }
-        jobs[position].progress = snapshot
-    }
-
-    /// The importer reported an object it could not write.
-    func failed(_ id: String, _ failure: ImportFailure) {
-        guard let position = jobs.firstIndex(where: { $0.id == id }) else { return }
-        jobs[position].failureCount += 1
-        if jobs[position].failures.count < limits.failuresShown { jobs[position].failures.append(failure) }
-    }
-
-    /// A job's import ended: its state, summary or error; its staged files go, its report stays; the end is audited as
-    /// the administrator who started it.
-    func end(_ id: String, result: Result<ImportSummary, any Error>, hasReport: Bool) async {
-        running -= 1
-        defer { pump() }
-        endActions.removeValue(forKey: id)?()
-        guard let position = jobs.firstIndex(where: { $0.id == id }) else { return }
-        jobs[position].endDate = clock.now()
-        jobs[position].hasReport = hasReport
-        switch result {
-        case .success(let summary):
-            jobs[position].state = .finished
-            jobs[position].summary = summary
-        case .failure(let error):
-            jobs[position].state = .failed
-            jobs[position].error = (error as? ImportError)?.description ?? String(describing: error)
-        }
-        let job = jobs[position]
-        await fileWork.remove(
-            [Self.exportFolder, Self.filesFolder, Self.uploadingFolder].map { folder(of: id).appendingPathComponent($0) })
-        let total = job.summary?.total
-        let detail: JSONObject = [
-            "state": .string(job.state.rawValue), "imported": .integer(Int64(total?.imported ?? 0)),
-            "replaced": .integer(Int64(total?.replaced ?? 0)), "skipped": .integer(Int64(total?.skipped ?? 0)),
-            "failed": .integer(Int64(total?.failed ?? job.failureCount)), "error": job.error.map(JSONValue.string) ?? .null,
-        ]
-        do {
-            try await storage.admins.appendAudit(
-                AdminAuditEntry(
-                    time: clock.now(), admin: job.startedBy?.email ?? job.createdBy, action: "import.finish",
-                    application: job.applicationName, target: id, detail: detail, address: job.startedBy?.address))
-        } catch {
-            logger.error("the end of an import job could not be audited", metadata: ["job": "\(id)", "error": "\(error)"])
-        }
-        for waiter in waiters.removeValue(forKey: id) ?? [] { waiter.resume() }
-        await forgetOldJobs()
+    /// One round of the background work of `kumo serve`: expired jobs swept, claimable jobs claimed.
+    package func poll() async {
+        await sweepExpiredJobs()
+        await pump()
     }
 
     // MARK: Helpers
 
-    private func index(_ id: String, applicationId: String) throws(Refusal) -> Int {
-        guard let position = jobs.firstIndex(where: { $0.id == id && $0.applicationId == applicationId }) else { throw Refusal.notFound }
-        return position
-    }
-
-    private nonisolated func folder(of id: String) -> URL {
-        directory.appendingPathComponent(id)
-    }
-
-    private func checkUnfinishedJobs() throws(Refusal) {
-        let unfinished = jobs.filter { !$0.state.hasEnded }.count
-        guard unfinished < limits.maximumUnfinishedJobs else { throw Refusal.tooManyJobs(limits.maximumUnfinishedJobs) }
-    }
-
-    /// Forgets the oldest ended jobs beyond ``Limits/keptJobs``, with their folders.
-    private func forgetOldJobs() async {
-        var folders: [URL] = []
-        while jobs.count > limits.keptJobs, let oldest = jobs.firstIndex(where: { $0.state.hasEnded }) {
-            folders.append(folder(of: jobs[oldest].id))
-            jobs.remove(at: oldest)
-        }
-        if !folders.isEmpty { await fileWork.remove(folders) }
-    }
-
-    /// Removes, with their folders, the jobs still staging (no upload in flight) whose last upload or creation, and the
-    /// ended jobs whose end, is more than ``Limits/keptForMilliseconds`` ago by the jobs' clock.
-    private func sweepExpiredJobs() async {
-        let cutoff = clock.now().millisecondsSince1970 - limits.keptForMilliseconds
-        let expired = jobs.filter { job in
-            switch job.state {
-            case .staging:
-                uploadsInFlight[job.id, default: 0] == 0 && (job.lastActivity ?? job.createDate).millisecondsSince1970 < cutoff
-            case .finished, .failed: (job.endDate ?? job.createDate).millisecondsSince1970 < cutoff
-            case .queued, .running: false
+    /// Applies `body` to the stored job and writes it back by compare-and-set, reading it again when another instance
+    /// changed it in between.
+    ///
+    /// - Throws: ``Refusal/notFound`` when there is no such job in the application, what `body` threw, or a storage error.
+    func change(
+        _ id: String, applicationId: String, _ body: (inout ImportJob) throws -> Void
+    ) async throws -> ImportJob {
+        for _ in 0..<Self.changeAttempts {
+            var job = try await self.job(id, applicationId: applicationId)
+            let version = job.version
+            try body(&job)
+            if let stored = try await storage.importJobs.update(job.record, condition: .version(version)),
+                let updated = ImportJob(record: stored)
+            {
+                return updated
             }
-        }.map(\.id)
-        guard !expired.isEmpty else { return }
-        jobs.removeAll { expired.contains($0.id) }
-        await fileWork.remove(expired.map { folder(of: $0) })
+        }
+        throw StorageError.unavailable("The import job \(id) kept changing while it was being updated.")
+    }
+
+    /// Deletes a job's staged files and report from the blob store (a failure is logged: the blob stays an orphan).
+    func deleteBlobs(of job: ImportJob, keepingReport: Bool = false) async {
+        var blobIds = job.files.map(\.blobId)
+        if !keepingReport, let report = job.reportBlobId { blobIds.append(report) }
+        for blobId in blobIds {
+            do {
+                try await storage.blobs.delete(applicationId: Self.blobNamespace, blobId: blobId)
+            } catch {
+                logger.error("a blob of an import job could not be deleted", metadata: ["job": "\(job.id)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Removes, with their blobs, the jobs still staging (no upload in flight here) whose last upload or creation, and
+    /// the ended jobs whose end, is more than ``Limits/keptForMilliseconds`` ago by the jobs' clock.
+    func sweepExpiredJobs() async {
+        let cutoff = WireDate(millisecondsSince1970: clock.now().millisecondsSince1970 - limits.keptForMilliseconds)
+        do {
+            for record in try await storage.importJobs.expired(stagingBefore: cutoff, endedBefore: cutoff, limit: 100) {
+                guard uploadsInFlight[record.id, default: 0] == 0, let job = ImportJob(record: record) else { continue }
+                if try await storage.importJobs.delete(id: record.id, version: record.version) { await deleteBlobs(of: job) }
+            }
+        } catch {
+            logger.warning("sweeping expired import jobs failed", metadata: ["error": "\(error)"])
+        }
     }
 
     /// The class an uploaded name stands for (`nil` for a manifest and for file bytes).
@@ -379,7 +271,7 @@ package actor ImportJobs {
         }
     }
 
-    /// Where an uploaded file goes in a job's folder.
+    /// Where a staged file goes in a job's run folder.
     static func destination(of name: String, kind: ImportFileKind, in folder: URL) -> URL {
         switch kind {
         case .export: folder.appendingPathComponent(exportFolder).appendingPathComponent(name)

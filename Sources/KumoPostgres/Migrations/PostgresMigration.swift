@@ -14,7 +14,7 @@ extension PostgresMigration {
     /// Every migration, in version order.
     static let all: [PostgresMigration] = [
         .version1, .version2, .version3, .version4, .version5, .version6, .version7, .version8, .version9, .version10, .version11,
-        .version12,
+        .version12, .version13,
     ]
 
     /// The version after every migration ran.

@@ -10,7 +10,7 @@ enum SQLiteMigrator {
     /// Every migration, in version order.
     static let migrations: [(version: Int, script: String)] = [
         (1, version1), (2, version2), (3, version3), (4, version4), (5, version5), (6, version6), (7, version7),
-        (8, version8), (9, version9), (10, version10), (11, version11),
+        (8, version8), (9, version9), (10, version10), (11, version11), (12, version12),
     ]
 
     /// Applies the missing migrations on the write connection before any other connection opens.

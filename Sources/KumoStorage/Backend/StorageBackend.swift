@@ -17,6 +17,9 @@ package protocol StorageBackend: Sendable {
     var pushOutcomes: any PushOutcomeStore { get }
     /// The first answers of requests that carried an idempotency key (docs/decisions/0133-idempotency-keys.md).
     var idempotency: any IdempotencyStore { get }
+    /// The dashboard's import jobs, shared by the instances on the database
+    /// (docs/decisions/0155-import-jobs-in-the-database.md).
+    var importJobs: any ImportJobStore { get }
     /// Whole-application reads and writes for `kumo import` and `kumo export`.
     var bulk: any BulkStore { get }
     /// Runs `body` with a storage whose every call is part of one transaction: all of its writes commit together

@@ -18,6 +18,7 @@ package struct StorageWithBlobStore: StorageBackend {
     package var pushJobs: any PushJobStore { engine.pushJobs }
     package var pushOutcomes: any PushOutcomeStore { engine.pushOutcomes }
     package var idempotency: any IdempotencyStore { engine.idempotency }
+    package var importJobs: any ImportJobStore { engine.importJobs }
     package var bulk: any BulkStore { engine.bulk }
     package var scripts: any ScriptStore { engine.scripts }
     package var indexes: any IndexStore { engine.indexes }

@@ -17,6 +17,8 @@ package final class SQLStorage: Sendable {
     package let pushOutcomes: any PushOutcomeStore
     /// The first answers of requests that carried an idempotency key (docs/decisions/0133-idempotency-keys.md).
     package let idempotency: any IdempotencyStore
+    /// The dashboard's import jobs (docs/decisions/0155-import-jobs-in-the-database.md).
+    package let importJobs: any ImportJobStore
     /// Whole-application reads and writes (import, export).
     package let bulk: any BulkStore
     /// Deployed scripts and their execution log.
@@ -41,6 +43,7 @@ package final class SQLStorage: Sendable {
         self.pushJobs = SQLPushJobStore(engine: engine)
         self.pushOutcomes = SQLPushOutcomeStore(engine: engine)
         self.idempotency = SQLIdempotencyStore(engine: engine)
+        self.importJobs = SQLImportJobStore(engine: engine)
         self.bulk = SQLBulkStore(engine: engine, limits: options.objectLimits)
         self.scripts = SQLScriptStore(engine: engine)
         self.indexes = SQLIndexStore(engine: engine)
@@ -68,6 +71,8 @@ extension SQLStorageBackend {
     package var pushOutcomes: any PushOutcomeStore { stores.pushOutcomes }
     /// The first answers of requests that carried an idempotency key.
     package var idempotency: any IdempotencyStore { stores.idempotency }
+    /// The dashboard's import jobs.
+    package var importJobs: any ImportJobStore { stores.importJobs }
     /// Whole-application reads and writes (import, export).
     package var bulk: any BulkStore { stores.bulk }
     /// Deployed scripts and their execution log.

@@ -10,15 +10,16 @@ import Metrics
 import NCMBWire
 
 /// What the dashboard's Scripts, Import/Export and Overview pages take from `kumo serve` (docs/dashboard.md): Node's
-/// syntax check, a work folder under the data directory with the import jobs, and the per-minute metrics ring.
+/// syntax check, a work folder under the data directory, the import jobs (shared with the other instances through the
+/// database and the blob store, docs/decisions/0155-import-jobs-in-the-database.md), and the per-minute metrics ring.
 struct DashboardOperations: Sendable {
     /// The ring the Overview reads.
     let metrics: MinuteMetrics
     /// `node --check`, as `kumo scripts deploy` runs it.
     let syntaxCheck: any ScriptSyntaxChecking
-    /// `<data-dir>/dashboard`: import staging and exports in progress.
+    /// `<data-dir>/dashboard`: the folders of imports running here and exports in progress.
     let workDirectory: URL
-    /// The import jobs over `<data-dir>/dashboard/imports`.
+    /// The import jobs: rows of the database, files in the blob store, run under `<data-dir>/dashboard/imports`.
     let imports: ImportJobs
     /// This instance's heartbeats, which the Overview lists with the other instances'.
     var heartbeats: InstanceHeartbeats?
@@ -28,7 +29,7 @@ struct DashboardOperations: Sendable {
     /// - Throws: when the work folder cannot be prepared.
     init(
         dataDirectory: String, nodePath: String?, metrics: MinuteMetrics, storage: any StorageBackend, clock: any WallClock,
-        identifiers: any IdentifierGenerator, logger: Logger
+        identifiers: any IdentifierGenerator, importLeaseSeconds: Int = 60, logger: Logger
     ) throws {
         let work = URL(fileURLWithPath: dataDirectory).appendingPathComponent("dashboard")
         let exports = work.appendingPathComponent("exports")
@@ -37,8 +38,11 @@ struct DashboardOperations: Sendable {
         self.metrics = metrics
         self.syntaxCheck = NodeScriptSyntaxCheck(nodePath: nodePath)
         self.workDirectory = work
+        var limits = ImportJobs.Limits()
+        limits.leaseMilliseconds = Int64(importLeaseSeconds) * 1000
         self.imports = try ImportJobs(
-            directory: work.appendingPathComponent("imports"), storage: storage, clock: clock, identifiers: identifiers, logger: logger)
+            directory: work.appendingPathComponent("imports"), limits: limits, storage: storage, clock: clock, identifiers: identifiers,
+            logger: logger)
     }
 
     /// Sets the dashboard's environment up with these.

@@ -32,6 +32,12 @@ struct DashboardOptions: ParsableArguments {
         help: ArgumentHelp("How many days the dashboard's audit log keeps entries, 0 (forever)…3650 (default: 365).", valueName: "days"))
     var auditDaysOption: Int?
 
+    @Option(
+        name: .customLong("dashboard-import-lease-seconds"),
+        help: ArgumentHelp(
+            "How long an instance's claim on a running import job holds without renewal, 1…3600 (default: 60).", valueName: "seconds"))
+    var importLeaseSecondsOption: Int?
+
     private var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// Whether the dashboard is served.
@@ -48,6 +54,11 @@ struct DashboardOptions: ParsableArguments {
     /// How many days the audit log keeps entries; 0 keeps them forever.
     var auditDays: Int { ServeSettings.value(auditDaysOption, "KUMO_DASHBOARD_AUDIT_DAYS") ?? 365 }
 
+    /// How long a runner's lease on an import job holds without renewal (docs/decisions/0155-import-jobs-in-the-database.md).
+    var importLeaseSeconds: Int {
+        importLeaseSecondsOption ?? environment["KUMO_DASHBOARD_IMPORT_LEASE_SECONDS"].flatMap { Int($0) } ?? 60
+    }
+
     func validate() throws {
         if let option = dashboardOption, !["on", "off"].contains(option.lowercased()) {
             throw ValidationError("--dashboard takes on or off, not \"\(option)\"")
@@ -60,6 +71,9 @@ struct DashboardOptions: ParsableArguments {
         }
         guard (0...3_650).contains(auditDays) else {
             throw ValidationError("\(ServeSettings.source(ofFlag: "--dashboard-audit-days")) must be between 0 (forever) and 3650")
+        }
+        guard (1...3_600).contains(importLeaseSeconds) else {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--dashboard-import-lease-seconds")) must be between 1 and 3600")
         }
         if host != nil && port == nil {
             throw ValidationError("--dashboard-host needs --dashboard-port (a listener of the dashboard's own)")

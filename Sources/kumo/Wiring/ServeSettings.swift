@@ -185,6 +185,9 @@ enum ServeSettings {
         .init(key: "push-outcome-days", environment: "KUMO_PUSH_OUTCOME_DAYS", kind: .integer(1...3650), defaultText: "30"),
         .init(
             key: "dashboard-audit-days", environment: "KUMO_DASHBOARD_AUDIT_DAYS", kind: .integer(0...3650), defaultText: "365"),
+        .init(
+            key: "dashboard-import-lease-seconds", environment: "KUMO_DASHBOARD_IMPORT_LEASE_SECONDS", kind: .integer(1...3600),
+            defaultText: "60"),
     ]
 
     /// A flag's value, else its environment variable's read as `Value` (the configuration file's values arrive as

@@ -1,0 +1,56 @@
+package import NCMBWire
+
+/// One dashboard import job as its row in the database holds it (docs/decisions/0155-import-jobs-in-the-database.md):
+/// the columns the store selects and leases by, and a document with the rest (files, progress, summary, failures, who
+/// started it), which only `KumoImportJobs` reads.
+package struct ImportJobRecord: Sendable, Hashable {
+    /// The job's identifier.
+    package var id: String
+    /// The application it imports into.
+    package var applicationId: String
+    /// `staging`, `queued`, `running`, `finished` or `failed`.
+    package var state: String
+    /// When it was created.
+    package var createDate: WireDate
+    /// When it was last touched: the last upload while staging, the end once ended (what expiry counts from).
+    package var activity: WireDate
+    /// The instance whose runner holds the lease, if any.
+    package var leaseOwner: String?
+    /// When that lease ends; a job never leased has the epoch.
+    package var leaseUntil: WireDate
+    /// Incremented by every ``ImportJobStore/update(_:condition:)``: a change based on an older read is refused.
+    package var version: Int64
+    /// Everything else of the job.
+    package var document: JSONObject
+
+    /// A record; a new job starts at version 1, without a lease.
+    package init(
+        id: String, applicationId: String, state: String, createDate: WireDate, activity: WireDate, leaseOwner: String? = nil,
+        leaseUntil: WireDate = WireDate(millisecondsSince1970: 0), version: Int64 = 1, document: JSONObject = [:]
+    ) {
+        self.id = id
+        self.applicationId = applicationId
+        self.state = state
+        self.createDate = createDate
+        self.activity = activity
+        self.leaseOwner = leaseOwner
+        self.leaseUntil = leaseUntil
+        self.version = version
+        self.document = document
+    }
+
+    /// The states a job has not ended in.
+    package static let unfinishedStates = ["staging", "queued", "running"]
+    /// The states a runner claims a job in: queued, or running under a lease that ran out.
+    package static let claimableStates = ["queued", "running"]
+    /// The states a job has ended in.
+    package static let endedStates = ["finished", "failed"]
+}
+
+/// What an ``ImportJobStore/update(_:condition:)`` requires of the stored row.
+package enum ImportJobUpdateCondition: Sendable, Hashable {
+    /// The row is still at this version (nobody changed it since it was read).
+    case version(Int64)
+    /// The row is leased to this owner (the runner that claimed it writes its progress and its end).
+    case leasedBy(String)
+}
