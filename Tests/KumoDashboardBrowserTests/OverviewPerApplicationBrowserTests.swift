@@ -77,7 +77,9 @@ struct OverviewPerApplicationBrowserTests {
         defer { server.stop() }
 
         try await WebDriver.withSession(acceptLanguage: "en") { browser in
-            try await browser.signIn(to: server, openingPath: "/dashboard/overview?application=nope")
+            try await browser.signIn(to: server)
+            try await browser.waitForPage("applications")
+            try await browser.open(server.origin + "/dashboard/overview?application=nope")
             try await browser.waitForPage("missing")
             #expect(try await browser.element("main").text().contains("No application is named nope."))
             #expect(try await browser.elements("#overview-content").isEmpty)
