@@ -66,6 +66,8 @@ FEATURES = [
     ("SDK query cache", r"\bquery cache\b|\bcache polic(y|ies)\b|\bcached (queries|results)\b",
      ("file", "SDK/Sources/NCMB/Offline/NCMBQueryCache.swift")),
     ("idempotency keys", r"\bidempotency keys?\b", ("file", "docs/wire/idempotency.md")),
+    ("per-application overview", r"\bper-application (overview|metrics)\b",
+     ("file", "Sources/KumoOperations/ApplicationMinuteMetrics.swift")),
     ("offline writes", r"\bsaveEventually\b|\boffline writes\b|\boutbox\b", ("file", "SDK/Sources/NCMB/Offline/NCMBOutbox.swift")),
 ]
 

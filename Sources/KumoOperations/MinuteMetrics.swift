@@ -34,103 +34,39 @@ package final class MinuteMetrics: @unchecked Sendable {
     /// How many minutes the ring keeps by default: 1440 (24 hours).
     package static let defaultCapacity = 24 * 60
     /// How many minutes the ring keeps.
-    package let capacity: Int
+    package var capacity: Int { ring.capacity }
+    /// The same series per application, recorded by the server where a request's application is known.
+    package let applications: ApplicationMinuteMetrics
     private let lock = NSLock()
-    private var minutes: [Int64]
-    private var counts: [Counts]
-    private var latencies: [UInt32]
+    private var ring: MinuteRing
 
-    private struct Counts {
-        var requests = 0
-        var errors4xx = 0
-        var errors5xx = 0
-        var pushDelivered = 0
-        var pushFailed = 0
-    }
-
-    /// Creates an empty ring of `capacity` minutes (at least 1).
-    package init(capacity: Int = defaultCapacity) {
-        self.capacity = max(1, capacity)
-        minutes = Array(repeating: -1, count: self.capacity)
-        counts = Array(repeating: Counts(), count: self.capacity)
-        latencies = Array(repeating: 0, count: self.capacity * LatencyBuckets.count)
+    /// Creates an empty ring of `capacity` minutes (at least 1), with per-application series of the same span for up to
+    /// `maximumApplications` applications.
+    package init(capacity: Int = defaultCapacity, maximumApplications: Int = ApplicationMinuteMetrics.defaultMaximumApplications) {
+        ring = MinuteRing(capacity: capacity)
+        applications = ApplicationMinuteMetrics(capacity: capacity, maximumApplications: maximumApplications)
     }
 
     /// Counts answered requests of status class `statusClass` (4 for 4xx, 5 for 5xx, anything else for the rest).
     package func countRequest(statusClass: Int, count: Int = 1, at milliseconds: Int64) {
-        withBucket(at: milliseconds) { slot in
-            counts[slot].requests += count
-            if statusClass == 4 { counts[slot].errors4xx += count }
-            if statusClass == 5 { counts[slot].errors5xx += count }
-        }
+        lock.withLock { ring.countRequest(statusClass: statusClass, count: count, at: milliseconds) }
     }
 
     /// Records one request's latency.
     package func recordLatency(nanoseconds: Int64, at milliseconds: Int64) {
         let index = LatencyBuckets.index(nanoseconds: nanoseconds)
-        withBucket(at: milliseconds) { slot in latencies[slot * LatencyBuckets.count + index] &+= 1 }
+        lock.withLock { ring.recordLatency(index: index, at: milliseconds) }
     }
 
     /// Counts push deliveries: delivered, or failed for good.
     package func countPush(delivered: Bool, count: Int = 1, at milliseconds: Int64) {
-        withBucket(at: milliseconds) { slot in
-            if delivered { counts[slot].pushDelivered += count } else { counts[slot].pushFailed += count }
-        }
+        lock.withLock { ring.countPush(delivered: delivered, count: count, at: milliseconds) }
     }
 
     /// The `count` minutes up to and including the one holding `milliseconds`, oldest first; minutes without data (or
     /// older than the ring) are zero.
     package func points(minutes count: Int, endingAt milliseconds: Int64) -> [Point] {
-        let last = Self.minute(of: milliseconds)
-        let wanted = min(count, capacity)
-        guard wanted > 0 else { return [] }
-        var points: [Point] = []
-        points.reserveCapacity(wanted)
-        var histogram = [UInt32](repeating: 0, count: LatencyBuckets.count)
-        lock.lock()
-        defer { lock.unlock() }
-        for minute in (last - Int64(wanted) + 1)...last {
-            var point = Point(
-                minuteStart: minute * 60_000, requests: 0, errors4xx: 0, errors5xx: 0, p50Milliseconds: nil, p99Milliseconds: nil,
-                pushDelivered: 0, pushFailed: 0)
-            let slot = Self.slot(of: minute, capacity: capacity)
-            if minutes[slot] == minute {
-                let bucket = counts[slot]
-                (point.requests, point.errors4xx, point.errors5xx) = (bucket.requests, bucket.errors4xx, bucket.errors5xx)
-                (point.pushDelivered, point.pushFailed) = (bucket.pushDelivered, bucket.pushFailed)
-                for index in 0..<LatencyBuckets.count { histogram[index] = latencies[slot * LatencyBuckets.count + index] }
-                point.p50Milliseconds = LatencyBuckets.percentile(0.50, of: histogram)
-                point.p99Milliseconds = LatencyBuckets.percentile(0.99, of: histogram)
-            }
-            points.append(point)
-        }
-        return points
-    }
-
-    /// Runs `body` on the bucket of the minute holding `milliseconds`, emptying it first when it held an older minute.
-    /// A sample for a minute older than the bucket's (a wall clock set back) is dropped.
-    private func withBucket(at milliseconds: Int64, _ body: (Int) -> Void) {
-        let minute = Self.minute(of: milliseconds)
-        let slot = Self.slot(of: minute, capacity: capacity)
-        lock.lock()
-        defer { lock.unlock() }
-        if minutes[slot] != minute {
-            guard minutes[slot] < minute else { return }
-            minutes[slot] = minute
-            counts[slot] = Counts()
-            let start = slot * LatencyBuckets.count
-            latencies.replaceSubrange(start..<(start + LatencyBuckets.count), with: repeatElement(0, count: LatencyBuckets.count))
-        }
-        body(slot)
-    }
-
-    private static func minute(of milliseconds: Int64) -> Int64 {
-        milliseconds >= 0 ? milliseconds / 60_000 : (milliseconds - 59_999) / 60_000
-    }
-
-    private static func slot(of minute: Int64, capacity: Int) -> Int {
-        let remainder = Int(minute % Int64(capacity))
-        return remainder < 0 ? remainder + capacity : remainder
+        lock.withLock { ring.points(minutes: count, endingAt: milliseconds) }
     }
 }
 

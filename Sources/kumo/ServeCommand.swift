@@ -188,6 +188,7 @@ struct ServeCommand: AsyncParsableCommand {
             storage: storage.scripts, clock: environment.clock, logger: logger,
             retention: .init(days: scriptOptions.logDays))
         environment.scripts = scripts.runner
+        environment.applicationMetrics = minuteMetrics.applications
         environment.scriptExecutions = executionLog
         if operationsOptions.writesAccessLog { environment.accessLog = Logger(label: "kumo.access") }
         var dashboard = DashboardWiring(

@@ -81,7 +81,7 @@ package struct DashboardAPI: Sendable {
         case .imports(let application, let request): return try await imports.handle(request, applicationName: application, call: call)
         case .export(let application, let classes, let includeSecrets):
             return try await export.export(applicationName: application, classes: classes, includeSecrets: includeSecrets, call: call)
-        case .metrics(let minutes): return try await metrics.points(minutes: minutes)
+        case .metrics(let minutes, let application): return try await metrics.points(minutes: minutes, applicationName: application)
         case .unknown: return DashboardResponses.error(.notFound, code: "notFound", "No such endpoint of the dashboard API.")
         }
     }

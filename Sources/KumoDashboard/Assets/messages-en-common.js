@@ -50,6 +50,7 @@ export default {
   'app.sdkHint': 'The code that connects each NCMB SDK to this application at',
   'app.sdkNoEndpoint': 'The endpoint is not known yet: set --public-url.',
   'app.settings': 'Settings',
+  'app.traffic': 'Traffic on this instance',
   'app.sections': 'Pages of this application',
   'app.editSettings': 'Edit settings',
 

@@ -139,6 +139,11 @@ export default {
 
   'overview.title': 'Overview',
   'overview.hint': 'This instance\'s NCMB API traffic per minute, kept in memory for 24 hours (a restart empties it). The dashboard\'s own requests are not counted.',
+  'overview.applicationLabel': 'Application',
+  'overview.allApplications': 'All applications',
+  'overview.applicationTitle': 'Overview: {name}',
+  'overview.applicationHint': '{name}\'s NCMB API traffic per minute on this instance since it started, kept in memory for 24 hours (a restart empties it). Push deliveries are counted for all applications only.',
+  'overview.untracked': 'This instance does not record {name} separately: it tracks at most {maximum} applications, and the others were all used within the last 24 hours. {name}\'s requests are counted under All applications.',
   'overview.spanLabel': 'Period',
   'overview.span.60': 'Last hour',
   'overview.span.180': 'Last 3 hours',

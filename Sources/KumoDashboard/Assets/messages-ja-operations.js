@@ -139,6 +139,11 @@ export default {
 
   'overview.title': '概要',
   'overview.hint': 'このインスタンスが受けた NCMB API のリクエストの 1 分ごとの集計です。メモリに 24 時間分を保持し、再起動で消えます。ダッシュボード自身のリクエストは含みません。',
+  'overview.applicationLabel': 'アプリケーション',
+  'overview.allApplications': 'すべてのアプリケーション',
+  'overview.applicationTitle': '概要: {name}',
+  'overview.applicationHint': 'このインスタンスが起動してから受けた {name} の NCMB API リクエストの 1 分ごとの集計です。メモリに 24 時間分を保持し、再起動で消えます。プッシュ通知の配信数は「すべてのアプリケーション」でのみ表示します。',
+  'overview.untracked': 'このインスタンスは {name} を個別に集計していません。個別に集計するのは {maximum} アプリケーションまでで、ほかのアプリケーションはどれも直近 24 時間に使われています。{name} のリクエストは「すべてのアプリケーション」に含まれます。',
   'overview.spanLabel': '期間',
   'overview.span.60': '直近 1 時間',
   'overview.span.180': '直近 3 時間',

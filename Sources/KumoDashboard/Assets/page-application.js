@@ -23,6 +23,7 @@ const sections = [
   ['scripts', pages.scripts, 'scripts.title'],
   ['import', pages.importExport, 'import.title'],
   ['settings', pages.settings, 'app.settings'],
+  ['overview', (application) => pages.overview({ application }), 'app.traffic'],
 ];
 
 /** Copies text to the clipboard (the Clipboard API, or a selected text area on older browsers). */

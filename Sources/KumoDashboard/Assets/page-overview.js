@@ -1,6 +1,7 @@
 // The overview: this instance's NCMB API traffic per minute from `GET /dashboard/api/metrics?minutes=`
 // (docs/dashboard.md#overview-metrics): requests, errors, p50/p99 latency and push deliveries, as totals and as charts
-// drawn by charts.js, and below them every instance of the deployment with its totals of the last hour (the instances'
+// drawn by charts.js — for all applications, or for the one the picker chooses (`?application=`, its requests, errors and
+// latency on this instance, docs/decisions/0158-per-application-overview.md) — and below them every instance of the deployment with its totals of the last hour (the instances'
 // heartbeat rows, docs/decisions/0149-instances-on-the-overview.md), the one the charts show marked. The page reads the
 // numbers again every 30 seconds while it is shown.
 import { h, append, field } from './dom.js';
@@ -26,22 +27,24 @@ function milliseconds(value) {
   return `${formatNumber(Math.round(value * 10) / 10)} ms`;
 }
 
-/** The totals over the span: requests, errors, the worst p99, pushes delivered and failed. */
-function totals(points) {
+/** The totals over the span: requests, errors, the worst p99, and for all applications pushes delivered and failed. */
+function totals(points, withPush) {
   const p99 = points.map((point) => point.p99Milliseconds).filter((value) => typeof value === 'number');
   const tiles = [
     ['requests', formatNumber(sum(points, 'requests'))],
     ['errors', formatNumber(sum(points, 'errors4xx') + sum(points, 'errors5xx'))],
     ['p99', p99.length ? milliseconds(Math.max(...p99)) : '–'],
-    ['pushDelivered', formatNumber(sum(points, 'pushDelivered'))],
-    ['pushFailed', formatNumber(sum(points, 'pushFailed'))],
+    ...(withPush ? [
+      ['pushDelivered', formatNumber(sum(points, 'pushDelivered'))],
+      ['pushFailed', formatNumber(sum(points, 'pushFailed'))],
+    ] : []),
   ];
   return h('dl', { class: 'counters', id: 'overview-totals' }, tiles.map(([key, value]) => h('div', { dataset: { total: key } },
     h('dt', { text: t(`overview.total.${key}`) }), h('dd', { text: value }))));
 }
 
-/** The four charts of the points. */
-function charts(points) {
+/** The charts of the points: requests, errors, latency, and for all applications push deliveries. */
+function charts(points, withPush) {
   const times = points.map((point) => Date.parse(point.time));
   const column = (key) => points.map((point) => point[key] ?? (key.endsWith('Milliseconds') ? null : 0));
   return h('div', { class: 'charts', id: 'overview-charts' },
@@ -57,7 +60,7 @@ function charts(points) {
         { key: 'p50', label: t('overview.series.p50'), values: column('p50Milliseconds') },
         { key: 'p99', label: t('overview.series.p99'), values: column('p99Milliseconds') },
       ] }),
-    lineChart({ id: 'chart-push', title: t('overview.push'), unit: t('overview.perMinute'), times, wholeNumbers: true,
+    withPush && lineChart({ id: 'chart-push', title: t('overview.push'), unit: t('overview.perMinute'), times, wholeNumbers: true,
       series: [
         { key: 'pushDelivered', label: t('overview.series.pushDelivered'), values: column('pushDelivered') },
         { key: 'pushFailed', label: t('overview.series.pushFailed'), values: column('pushFailed') },
@@ -84,22 +87,38 @@ function instances(answer) {
         h('td', { class: 'number', text: `${number(row.pushDelivered)} / ${number(row.pushFailed)}` })))))));
 }
 
+/** What the numbers are: this instance's, since its start; for one application, whether this instance tracks it. */
+function hint(answer, application) {
+  if (!application) return h('p', { class: 'hint lead', id: 'overview-hint', text: t('overview.hint') });
+  const tracked = answer?.application?.tracked !== false;
+  return h('p', { class: tracked ? 'hint lead' : 'warning', id: 'overview-hint', dataset: { tracked: String(tracked) },
+    text: t(tracked ? 'overview.applicationHint' : 'overview.untracked', { name: application, maximum: answer?.application?.maximumTracked }) });
+}
+
 /** Renders the overview. */
 export async function render(main, context) {
   const minutes = spans.includes(Number(context.query.get('minutes'))) ? Number(context.query.get('minutes')) : spans[0];
-  context.title(t('overview.title'));
-  const load = () => api.request(routes.metrics(), { query: { minutes } });
-  const first = await load();
+  const application = context.query.get('application') || '';
+  context.title(application ? t('overview.applicationTitle', { name: application }) : t('overview.title'));
+  const load = () => api.request(routes.metrics(), { query: { minutes, application: application || undefined } });
+  const [first, list] = await Promise.all([load(), api.request(routes.applications())]);
   if (!context.isCurrent()) return;
 
+  const link = (values) => pages.overview({ minutes: values.minutes === String(spans[0]) ? '' : values.minutes, application: values.application });
   const span = h('select', { id: 'overview-span', name: 'minutes' },
     spans.map((value) => h('option', { value: String(value), text: t(`overview.span.${value}`) })));
   span.value = String(minutes);
-  span.addEventListener('change', () => context.navigate(pages.overview({ minutes: span.value === String(spans[0]) ? '' : span.value })));
-  const content = h('div', { id: 'overview-content' });
+  span.addEventListener('change', () => context.navigate(link({ minutes: span.value, application })));
+  const names = (list?.results ?? []).map((item) => item.name);
+  const picker = h('select', { id: 'overview-application', name: 'application' },
+    h('option', { value: '', text: t('overview.allApplications') }),
+    names.map((value) => h('option', { value, text: value })));
+  picker.value = application;
+  picker.addEventListener('change', () => context.navigate(link({ minutes: String(minutes), application: picker.value })));
+  const content = h('div', { id: 'overview-content', dataset: { application, minutes: String(minutes) } });
   const draw = (answer) => {
     const points = answer?.points ?? [];
-    content.replaceChildren(totals(points), charts(points), instances(answer));
+    content.replaceChildren(hint(answer, application), totals(points, !application), charts(points, !application), instances(answer));
   };
   draw(first);
 
@@ -120,8 +139,8 @@ export async function render(main, context) {
 
   append(main,
     breadcrumbs([[t('overview.title')]]),
-    h('h1', { text: t('overview.title') }),
-    h('div', { class: 'toolbar with-field' }, h('div', { class: 'inline' }, field(t('overview.spanLabel'), span))),
-    h('p', { class: 'hint lead', text: t('overview.hint') }),
+    h('h1', { text: application ? t('overview.applicationTitle', { name: application }) : t('overview.title') }),
+    h('div', { class: 'toolbar with-field' }, h('div', { class: 'inline' },
+      field(t('overview.applicationLabel'), picker), field(t('overview.spanLabel'), span))),
     content);
 }

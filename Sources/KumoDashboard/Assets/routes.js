@@ -65,7 +65,7 @@ export const application = (app) => route('GET', ['dashboard', 'api', 'apps', ap
 export const classes = (app) => route('GET', ['dashboard', 'api', 'apps', app, 'classes'], []);
 
 /** `GET /dashboard/api/metrics` */
-export const metrics = () => route('GET', ['dashboard', 'api', 'metrics'], ['minutes']);
+export const metrics = () => route('GET', ['dashboard', 'api', 'metrics'], ['minutes', 'application']);
 
 /** `GET /dashboard/api/apps/{app}/classes/{className}/objects` */
 export const findObjects = (app, className) => route('GET', ['dashboard', 'api', 'apps', app, 'classes', className, 'objects'], null);

@@ -30,8 +30,8 @@ extension DashboardAPIRoute {
         static let createApplication = route(.post, "apps", "createApplication") { _ in .createApplication }
         static let application = route(.get, "apps/{app}", "application") { input in .application(input.parameter("app")) }
         static let classes = route(.get, "apps/{app}/classes", "classes") { input in .classes(application: input.parameter("app")) }
-        static let metrics = route(.get, "metrics", "metrics", query: .items(["minutes"])) { input in
-            .metrics(minutes: input.item("minutes"))
+        static let metrics = route(.get, "metrics", "metrics", query: .items(["minutes", "application"])) { input in
+            .metrics(minutes: input.item("minutes"), application: input.item("application"))
         }
 
         // MARK: Objects
@@ -152,7 +152,8 @@ extension DashboardAPIRoute {
         case .createApplication: (Table.createApplication, RouteValues())
         case .application(let application): (Table.application, RouteValues(path: ["app": application]))
         case .classes(let application): (Table.classes, RouteValues(path: ["app": application]))
-        case .metrics(let minutes): (Table.metrics, Self.values(query: ["minutes": minutes], order: ["minutes"]))
+        case .metrics(let minutes, let application):
+            (Table.metrics, Self.values(query: ["minutes": minutes, "application": application], order: ["minutes", "application"]))
         case .objects(let application, let className, let request): Self.declared(request, application: application, className: className)
         case .settings(let application, let request):
             (request == .get ? Table.settings : Table.updateSettings, RouteValues(path: ["app": application]))

@@ -39,8 +39,8 @@ package enum DashboardAPIRoute: Sendable, Hashable {
     case imports(application: String, ImportsRequest)
     /// `GET /apps/{app}/export?classes=&includeSecrets=`.
     case export(application: String, classes: String?, includeSecrets: String?)
-    /// `GET /metrics?minutes=`.
-    case metrics(minutes: String?)
+    /// `GET /metrics?minutes=&application=`.
+    case metrics(minutes: String?, application: String?)
     /// No such endpoint.
     case unknown
 

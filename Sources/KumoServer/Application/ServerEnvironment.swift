@@ -32,6 +32,9 @@ package struct ServerEnvironment: Sendable {
     package var scriptExecutions: (any ScriptExecutionRecorder)?
     /// Where the server's metrics go (docs/operations.md#metrics); the process's bootstrapped metrics system by default.
     package var metrics = ServerMetrics()
+    /// Where each answered request of a resolved application is recorded for the dashboard's per-application Overview;
+    /// `nil` (the default) records none.
+    package var applicationMetrics: (any ApplicationRequestMetrics)?
     /// Writes the access log, one line per request at `info` (docs/operations.md#access-log); `nil` writes none.
     package var accessLog: Logger?
     /// What the caches of applications and class permissions compare their entries with. Every copy of this

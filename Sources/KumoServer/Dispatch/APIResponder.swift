@@ -139,7 +139,14 @@ package struct APIResponder: HTTPResponder {
         let route = context.endpointName ?? "unknown"
         let method = request.method.rawValue
         let status = response.status.code
-        environment.metrics.requestAnswered(route: route, method: method, status: status, duration: ContinuousClock.now - started)
+        let duration = ContinuousClock.now - started
+        environment.metrics.requestAnswered(route: route, method: method, status: status, duration: duration)
+        if let applicationMetrics = environment.applicationMetrics, let application = context.application {
+            let (seconds, attoseconds) = duration.components
+            applicationMetrics.recordRequest(
+                applicationId: application.applicationId, statusClass: status / 100,
+                nanoseconds: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000, at: environment.clock.now().millisecondsSince1970)
+        }
         if let code = context.errorCode { environment.metrics.errorAnswered(code: code) }
         guard let accessLog = environment.accessLog, accessLog.logLevel <= .info else { return response }
         var entry = AccessLogEntry(

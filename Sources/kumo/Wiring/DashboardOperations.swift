@@ -4,6 +4,7 @@ import KumoDashboard
 import KumoImportJobs
 import KumoOperations
 import KumoSeams
+import KumoServer
 import KumoStorage
 import Logging
 import Metrics
@@ -65,3 +66,7 @@ struct DashboardOperations: Sendable {
         return (export, ring)
     }
 }
+
+/// The per-application series the server records each answered request of a resolved application into
+/// (docs/decisions/0158-per-application-overview.md).
+extension ApplicationMinuteMetrics: ApplicationRequestMetrics {}
