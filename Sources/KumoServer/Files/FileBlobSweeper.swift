@@ -8,8 +8,14 @@ package import ServiceLifecycle
 /// blobs that no `file` object references (a crash between the blob's commit and the metadata insert, or a blob whose
 /// delete failed after its metadata went; see `BlobStore`).
 ///
-/// Only blobs older than ``minimumAgeMilliseconds`` are touched, so an upload in progress — whose metadata is inserted
-/// right after its commit — is never taken for an orphan. `kumo serve` runs it as a service (a sweep every
+/// It also removes the blobs of the dashboard's import jobs (namespace ``ImportJobRecord/blobNamespace``) that no job's
+/// row names: a crash between a staged file's commit and the job's update, or between a job's deletion and its blobs'
+/// (docs/decisions/0155-import-jobs-in-the-database.md).
+///
+/// Only blobs older than ``minimumAgeMilliseconds`` are touched, so an upload in progress — whose metadata object or
+/// job row is written right after its commit — is never taken for an orphan. The candidates are listed before the
+/// references are read, so a blob is deleted only when it was committed over an hour before a read that found no
+/// reference to it. `kumo serve` runs it as a service (a sweep every
 /// ``interval``); tests call ``sweep()`` after moving the injected clock.
 package struct FileBlobSweeper: Service {
     let environment: ServerEnvironment
@@ -29,11 +35,14 @@ package struct FileBlobSweeper: Service {
         package var abandonedUploads: Int
         /// Committed blobs removed because no `file` object referenced them.
         package var orphanedBlobs: Int
+        /// Committed blobs of import jobs removed because no job named them.
+        package var orphanedImportJobBlobs: Int
 
         /// Creates an outcome.
-        package init(abandonedUploads: Int, orphanedBlobs: Int) {
+        package init(abandonedUploads: Int, orphanedBlobs: Int, orphanedImportJobBlobs: Int = 0) {
             self.abandonedUploads = abandonedUploads
             self.orphanedBlobs = orphanedBlobs
+            self.orphanedImportJobBlobs = orphanedImportJobBlobs
         }
     }
 
@@ -43,7 +52,7 @@ package struct FileBlobSweeper: Service {
         self.interval = interval
     }
 
-    /// Sweeps once: abandoned uploads, then each application's unreferenced blobs.
+    /// Sweeps once: abandoned uploads, each application's unreferenced blobs, then the import jobs' unnamed blobs.
     ///
     /// - Throws: The first storage error; what was removed before it stays removed, and the next sweep goes on.
     @discardableResult
@@ -58,7 +67,8 @@ package struct FileBlobSweeper: Service {
         for application in try await environment.storage.applications.all() {
             orphaned += try await sweep(applicationId: application.applicationId, committedBefore: cutoff)
         }
-        return Outcome(abandonedUploads: abandoned, orphanedBlobs: orphaned)
+        let importJobBlobs = try await sweepImportJobBlobs(committedBefore: cutoff)
+        return Outcome(abandonedUploads: abandoned, orphanedBlobs: orphaned, orphanedImportJobBlobs: importJobBlobs)
     }
 
     /// Sweeps until graceful shutdown; a failed sweep is logged and the next one retries.
@@ -94,6 +104,24 @@ package struct FileBlobSweeper: Service {
                     "Removed an unreferenced file blob", metadata: ["applicationId": "\(applicationId)", "blobId": "\(blobId)"])
                 removed += 1
             }
+        }
+        return removed
+    }
+
+    /// Removes the import jobs' committed blobs older than `cutoff` that no job's row names; returns how many went.
+    /// The rows are read after the candidates were listed: a blob committed before `cutoff` and still unnamed then was
+    /// not added by an upload or a runner, which name their blob right after its commit.
+    private func sweepImportJobBlobs(committedBefore cutoff: WireDate) async throws -> Int {
+        let namespace = ImportJobRecord.blobNamespace
+        let candidates = try await environment.storage.blobs.committedBlobIds(
+            applicationId: namespace, committedBefore: cutoff, limit: FileBlobSweeper.scanLimit)
+        guard !candidates.isEmpty else { return 0 }
+        let named = Set(try await environment.storage.importJobs.all().flatMap(\.blobIds))
+        var removed = 0
+        for blobId in candidates where !named.contains(blobId) {
+            try await environment.storage.blobs.delete(applicationId: namespace, blobId: blobId)
+            environment.logger.info("Removed a blob no import job names", metadata: ["blobId": "\(blobId)"])
+            removed += 1
         }
         return removed
     }

@@ -2,7 +2,8 @@ package import NCMBWire
 
 /// One dashboard import job as its row in the database holds it (docs/decisions/0155-import-jobs-in-the-database.md):
 /// the columns the store selects and leases by, and a document with the rest (files, progress, summary, failures, who
-/// started it), which only `KumoImportJobs` reads.
+/// started it), which `KumoImportJobs` reads and writes; the store reads from it only the blobs it names
+/// (``blobIds``), for the orphan sweep of ``blobNamespace``.
 package struct ImportJobRecord: Sendable, Hashable {
     /// The job's identifier.
     package var id: String
@@ -45,6 +46,18 @@ package struct ImportJobRecord: Sendable, Hashable {
     package static let claimableStates = ["queued", "running"]
     /// The states a job has ended in.
     package static let endedStates = ["finished", "failed"]
+
+    /// The blob store's namespace (in place of an application id) of the jobs' staged files and reports: no
+    /// application's, so never a file of an application nor one of its orphans.
+    package static let blobNamespace = "import-jobs"
+
+    /// The blobs of ``blobNamespace`` the job names: each staged file's (`files[].blobId`) and its report's
+    /// (`reportBlobId`).
+    package var blobIds: [String] {
+        var blobIds = (document["files"]?.arrayValue ?? []).compactMap { $0.objectValue?["blobId"]?.stringValue }
+        if let report = document["reportBlobId"]?.stringValue { blobIds.append(report) }
+        return blobIds
+    }
 }
 
 /// What an ``ImportJobStore/update(_:condition:)`` requires of the stored row.

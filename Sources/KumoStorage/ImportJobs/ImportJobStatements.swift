@@ -39,6 +39,11 @@ package enum ImportJobStatements {
         return statement
     }
 
+    /// Every job, oldest first.
+    package static func all(dialect: any SQLDialect) -> SQLStatement {
+        SQLStatement(dialect: dialect, "SELECT \(columns) FROM import_jobs ORDER BY create_date, job_id")
+    }
+
     /// How many jobs have not ended (`count` column).
     package static func unfinishedCount(dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "SELECT COUNT(*) AS count FROM import_jobs WHERE state IN (")

@@ -19,6 +19,10 @@ package protocol ImportJobStore: Sendable {
     /// The jobs of an application, newest first.
     func jobs(applicationId: String) async throws -> [ImportJobRecord]
 
+    /// Every job of every application (the orphan sweep of ``ImportJobRecord/blobNamespace`` reads the blobs they
+    /// name; expiry keeps their number small).
+    func all() async throws -> [ImportJobRecord]
+
     /// How many jobs of any application have not ended.
     func unfinishedCount() async throws -> Int
 

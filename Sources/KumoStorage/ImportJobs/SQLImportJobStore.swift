@@ -28,6 +28,11 @@ package struct SQLImportJobStore<Engine: SQLEngine>: ImportJobStore {
         return try await engine.read(.singleStatement) { executor in try await executor.rows(statement).map(ImportJobStatements.record) }
     }
 
+    package func all() async throws -> [ImportJobRecord] {
+        let statement = ImportJobStatements.all(dialect: engine.dialect)
+        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement).map(ImportJobStatements.record) }
+    }
+
     package func unfinishedCount() async throws -> Int {
         let statement = ImportJobStatements.unfinishedCount(dialect: engine.dialect)
         return try await engine.read(.singleStatement) { executor in Int(try await executor.rows(statement).first?.integer("count") ?? 0) }
