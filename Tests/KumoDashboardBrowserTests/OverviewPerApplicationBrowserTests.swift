@@ -86,4 +86,53 @@ struct OverviewPerApplicationBrowserTests {
             try await browser.element("#missing-back")
         }
     }
+
+    @Test func signingInOnAnApplicationsOverviewLandsOnThatViewWithItsQuery() async throws {
+        let server = try await DashboardServer.started(setup: [
+            ["apps", "create", "--name", "soba", "--application-key", Self.soba.applicationKey, "--client-key", Self.soba.clientKey]
+        ])
+        defer { server.stop() }
+
+        try await WebDriver.withSession(acceptLanguage: "en") { browser in
+            // Signed out: the sign-in form, whose `next` is the whole page address, query included.
+            try await browser.signIn(to: server, openingPath: "/dashboard/overview?minutes=180&application=soba")
+            try await browser.waitForPage("overview")
+            #expect(try await browser.currentURL() == server.origin + "/dashboard/overview?minutes=180&application=soba")
+            try await browser.element(#"#overview-content[data-application="soba"][data-minutes="180"]"#)
+            #expect(try await browser.element("main h1").text() == "Overview: soba")
+            #expect(try await browser.consoleErrorsExceptFavicon().isEmpty)
+        }
+    }
+
+    /// The top of each line box of every section link of the application page (one entry per link).
+    static let sectionLinkLines = """
+        return [...document.querySelectorAll('#application-sections a')].map((link) => {
+          const range = document.createRange();
+          range.selectNodeContents(link);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        });
+        """
+
+    @Test func theApplicationPagesSectionLinksKeepEachLabelOnOneLineInJapanese() async throws {
+        let server = try await DashboardServer.started()
+        defer { server.stop() }
+
+        // At the screenshots' width the ten links stand in one row, "トラフィック" included.
+        try await WebDriver.withSession(acceptLanguage: "ja") { browser in
+            try await browser.signIn(to: server, openingPath: "/dashboard/apps/e2e")
+            try await browser.waitForPage("application")
+            #expect(try await browser.element(#"#application-sections a[data-section="overview"]"#).text() == "トラフィック")
+            let rows = try await browser.execute(
+                "return new Set([...document.querySelectorAll('#application-sections a')].map((link) => Math.round(link.getBoundingClientRect().top))).size"
+            )
+            #expect(rows == 1)
+            #expect(try await browser.execute(Self.sectionLinkLines) == .array(Array(repeating: .integer(1), count: 10)))
+        }
+        // On a phone the links wrap onto rows, but no label breaks inside its link.
+        try await WebDriver.withSession(acceptLanguage: "ja", width: 360, height: 740) { browser in
+            try await browser.signIn(to: server, openingPath: "/dashboard/apps/e2e")
+            try await browser.waitForPage("application")
+            #expect(try await browser.execute(Self.sectionLinkLines) == .array(Array(repeating: .integer(1), count: 10)))
+        }
+    }
 }

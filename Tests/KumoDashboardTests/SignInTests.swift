@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    @Test func aPageWithAQueryKeepsItsQueryAcrossSignIn() async throws {
+        try await DashboardHarness.with { _, session in
+            let page = try await session.send(.get, "/dashboard/overview?minutes=180&application=soba")
+            #expect(page.status == .seeOther)
+            #expect(page.headers[.location] == "/dashboard/login?next=%2Fdashboard%2Foverview%3Fminutes%3D180%26application%3Dsoba")
+
+            let form = try await session.send(.get, "/dashboard/login?next=%2Fdashboard%2Foverview%3Fminutes%3D180%26application%3Dsoba")
+            #expect(form.text.contains(#"name="next" value="/dashboard/overview?minutes=180&amp;application=soba""#))
+            let response = try await session.signIn(next: "/dashboard/overview?minutes=180&application=soba")
+
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/dashboard/overview?minutes=180&application=soba")
+        }
+    }
+
     @Test func theNextPageMustBeADashboardPage() async throws {
         try await DashboardHarness.with { _, session in
             let response = try await session.signIn(next: "//evil.example/dashboard/")

@@ -58,10 +58,7 @@ struct ApplicationsController: Sendable {
         return DashboardResponses.json(.created, Self.detail(application))
     }
 
-    func get(name: String) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: name) else {
-            return DashboardResponses.error(.notFound, code: "notFound", "No application is named \(name).")
-        }
+    func get(_ application: HostedApplication) -> Response {
         var detail = Self.detail(application).objectValue ?? [:]
         detail["connection"] = Self.connection(application, endpoint: environment.apiEndpoint.endpoint)
         return DashboardResponses.json(.ok, .object(detail))

@@ -17,11 +17,8 @@ struct ClassPermissionsController: Sendable {
     }
 
     func handle(
-        _ request: DashboardAPIRoute.PermissionsRequest, applicationName: String, className: String, call: DashboardAPI.Call
+        _ request: DashboardAPIRoute.PermissionsRequest, application: HostedApplication, className: String, call: DashboardAPI.Call
     ) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
         guard let stored = Self.storedClass(className) else { return DashboardAnswers.ncmb(APIError(.invalidType, "className")) }
         let administration = AdministrationClassPermissions(storage: environment.storage)
         switch request {

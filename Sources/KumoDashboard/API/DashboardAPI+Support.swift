@@ -14,6 +14,17 @@ extension DashboardEnvironment {
         await calls.perform(AdministratorCall(applicationId: application.applicationId, route: route))
     }
 
+    /// Answers with `body` for the application named `name`, or 404 `notFound` (``DashboardAnswers/noApplication(_:)``)
+    /// when no application has that name: the one application lookup of the admin API's controllers.
+    func withApplication(
+        named name: String, _ body: (HostedApplication) async throws -> Response
+    ) async throws -> Response {
+        guard let application = try await storage.applications.application(named: name) else {
+            return DashboardAnswers.noApplication(name)
+        }
+        return try await body(application)
+    }
+
     /// Appends an audit entry of the call's administrator and address, after the change it records has taken effect.
     ///
     /// A failure to write the entry does not undo the change nor turn its answer into a 500: the change happened, and
@@ -58,6 +69,18 @@ enum DashboardAnswers {
     /// 404 `{"code":"notFound"}` for an application name no application has.
     static func noApplication(_ name: String) -> Response {
         DashboardResponses.error(.notFound, code: "notFound", "No application is named \(name).")
+    }
+
+    /// Answers with `body` for a page of `limit` items (1 to `maximum`, 100 when absent) after `skip` (0 when absent),
+    /// or 400 `invalid` naming the query parameter that is malformed.
+    static func withPage(
+        limit: String?, skip: String?, maximum: Int, _ body: (_ limit: Int, _ skip: Int) async throws -> Response
+    ) async throws -> Response {
+        guard let limit = number(limit, in: 1...maximum, fallback: 100) else {
+            return invalid("limit", "must be a number from 1 to \(maximum)")
+        }
+        guard let skip = number(skip, in: 0...Int(Int32.max), fallback: 0) else { return invalid("skip", "must be a number from 0") }
+        return try await body(limit, skip)
     }
 
     /// Whether a response is a success (2xx).

@@ -5,7 +5,8 @@ package import KumoStorage
 import NCMBWire
 
 /// The admin JSON API (docs/dashboard.md#admin-api): one controller per page group, dispatched by an exhaustive switch.
-/// The responder has checked the session and, for changes, the CSRF token.
+/// The responder has checked the session and, for changes, the CSRF token. A route under `/apps/{app}` finds its
+/// application here, once (``DashboardEnvironment/withApplication(named:_:)``): its controller receives it.
 package struct DashboardAPI: Sendable {
     /// What every handler receives.
     package struct Call: Sendable {
@@ -38,8 +39,10 @@ package struct DashboardAPI: Sendable {
     let imports: ImportsController
     let export: ExportController
     let metrics: MetricsController
+    let environment: DashboardEnvironment
 
     init(configuration: DashboardConfiguration, environment: DashboardEnvironment) {
+        self.environment = environment
         self.session = SessionController(environment: environment)
         self.applications = ApplicationsController(environment: environment)
         self.objects = ObjectsController(environment: environment)
@@ -63,24 +66,39 @@ package struct DashboardAPI: Sendable {
         case .setLanguage: return try await session.setLanguage(call)
         case .applications: return try await applications.list()
         case .createApplication: return try await applications.create(call)
-        case .application(let name): return try await applications.get(name: name)
-        case .classes(let application): return try await objects.classes(applicationName: application)
-        case .objects(let application, let className, let request):
-            return try await objects.handle(request, applicationName: application, className: className, call: call)
+        case .application(let name): return try await environment.withApplication(named: name) { applications.get($0) }
+        case .classes(let name): return try await environment.withApplication(named: name) { try await objects.classes(of: $0) }
+        case .objects(let name, let className, let request):
+            return try await environment.withApplication(named: name) {
+                try await objects.handle(request, application: $0, className: className, call: call)
+            }
         case .audit(let limit, let before): return try await audit.list(limit: limit, before: before)
-        case .settings(let application, let request): return try await settings.handle(request, applicationName: application, call: call)
-        case .users(let application, let request): return try await users.handle(request, applicationName: application, call: call)
-        case .roleMembers(let application, let request): return try await roles.members(request, applicationName: application)
-        case .files(let application, let request): return try await files.handle(request, applicationName: application, call: call)
-        case .pushOutcomes(let application, let request): return try await push.outcomes(request, applicationName: application)
-        case .classPermissions(let application, let className, let request):
-            return try await classPermissions.handle(request, applicationName: application, className: className, call: call)
-        case .indexes(let application, let className, let request):
-            return try await indexes.handle(request, applicationName: application, className: className, call: call)
-        case .scripts(let application, let request): return try await scripts.handle(request, applicationName: application, call: call)
-        case .imports(let application, let request): return try await imports.handle(request, applicationName: application, call: call)
-        case .export(let application, let classes, let includeSecrets):
-            return try await export.export(applicationName: application, classes: classes, includeSecrets: includeSecrets, call: call)
+        case .settings(let name, let request):
+            return try await environment.withApplication(named: name) { try await settings.handle(request, application: $0, call: call) }
+        case .users(let name, let request):
+            return try await environment.withApplication(named: name) { try await users.handle(request, application: $0, call: call) }
+        case .roleMembers(let name, let request):
+            return try await environment.withApplication(named: name) { try await roles.members(request, application: $0) }
+        case .files(let name, let request):
+            return try await environment.withApplication(named: name) { try await files.handle(request, application: $0, call: call) }
+        case .pushOutcomes(let name, let request):
+            return try await environment.withApplication(named: name) { try await push.outcomes(request, application: $0) }
+        case .classPermissions(let name, let className, let request):
+            return try await environment.withApplication(named: name) {
+                try await classPermissions.handle(request, application: $0, className: className, call: call)
+            }
+        case .indexes(let name, let className, let request):
+            return try await environment.withApplication(named: name) {
+                try await indexes.handle(request, application: $0, className: className, call: call)
+            }
+        case .scripts(let name, let request):
+            return try await environment.withApplication(named: name) { try await scripts.handle(request, application: $0, call: call) }
+        case .imports(let name, let request):
+            return try await environment.withApplication(named: name) { try await imports.handle(request, application: $0, call: call) }
+        case .export(let name, let classes, let includeSecrets):
+            return try await environment.withApplication(named: name) {
+                try await export.export(application: $0, classes: classes, includeSecrets: includeSecrets, call: call)
+            }
         case .metrics(let minutes, let application): return try await metrics.points(minutes: minutes, applicationName: application)
         case .unknown: return DashboardResponses.error(.notFound, code: "notFound", "No such endpoint of the dashboard API.")
         }

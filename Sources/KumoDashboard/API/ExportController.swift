@@ -16,10 +16,9 @@ import NIOCore
 struct ExportController: Sendable {
     let environment: DashboardEnvironment
 
-    func export(applicationName: String, classes: String?, includeSecrets: String?, call: DashboardAPI.Call) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
+    func export(
+        application: HostedApplication, classes: String?, includeSecrets: String?, call: DashboardAPI.Call
+    ) async throws -> Response {
         guard let exports = environment.exports else {
             return DashboardResponses.error(.serviceUnavailable, code: "unavailable", "Exports need the server's data directory.")
         }

@@ -13,10 +13,9 @@ struct FilesController: Sendable {
     /// The dashboard's cap on an upload (the application's maximum file size applies too).
     let maximumUploadBytes: Int64
 
-    func handle(_ request: DashboardAPIRoute.FilesRequest, applicationName: String, call: DashboardAPI.Call) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
+    func handle(
+        _ request: DashboardAPIRoute.FilesRequest, application: HostedApplication, call: DashboardAPI.Call
+    ) async throws -> Response {
         switch request {
         case .find(let items):
             do {

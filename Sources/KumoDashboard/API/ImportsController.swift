@@ -13,10 +13,9 @@ import NIOCore
 struct ImportsController: Sendable {
     let environment: DashboardEnvironment
 
-    func handle(_ request: DashboardAPIRoute.ImportsRequest, applicationName: String, call: DashboardAPI.Call) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
+    func handle(
+        _ request: DashboardAPIRoute.ImportsRequest, application: HostedApplication, call: DashboardAPI.Call
+    ) async throws -> Response {
         guard let jobs = environment.imports else {
             return DashboardResponses.error(.serviceUnavailable, code: "unavailable", "Imports need the server's data directory.")
         }

@@ -11,11 +11,8 @@ struct IndexesController: Sendable {
     let environment: DashboardEnvironment
 
     func handle(
-        _ request: DashboardAPIRoute.IndexesRequest, applicationName: String, className: String, call: DashboardAPI.Call
+        _ request: DashboardAPIRoute.IndexesRequest, application: HostedApplication, className: String, call: DashboardAPI.Call
     ) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
         guard let stored = ClassPermissionsController.storedClass(className) else {
             return DashboardAnswers.ncmb(APIError(.invalidType, "className"))
         }

@@ -17,24 +17,28 @@ struct MetricsController: Sendable {
             return DashboardAnswers.invalid("minutes", "must be a number from 1 to \(MinuteMetrics.defaultCapacity).")
         }
         let now = environment.clock.now().millisecondsSince1970
-        var answer: JSONObject = ["minutes": .integer(Int64(count))]
-        if let applicationName {
-            guard let application = try await environment.storage.applications.application(named: applicationName) else {
-                return DashboardAnswers.noApplication(applicationName)
-            }
+        guard let applicationName else {
+            let points = environment.metrics?.points(minutes: count, endingAt: now) ?? []
+            return try await respond(["minutes": .integer(Int64(count)), "points": .array(points.map { Self.json($0, withPush: true) })])
+        }
+        return try await environment.withApplication(named: applicationName) { application in
             let series = environment.metrics?.applications.series(applicationId: application.applicationId, minutes: count, endingAt: now)
             var points: [MinuteMetrics.Point] = []
             if case .tracked(let tracked)? = series { points = tracked }
-            answer["points"] = .array(points.map { Self.json($0, withPush: false) })
-            answer["application"] = [
-                "name": .string(application.name), "applicationId": .string(application.applicationId),
-                "tracked": .bool(series != .untracked),
-                "maximumTracked": .integer(Int64(environment.metrics?.applications.maximumApplications ?? 0)),
-            ]
-        } else {
-            answer["points"] = .array(
-                (environment.metrics?.points(minutes: count, endingAt: now) ?? []).map { Self.json($0, withPush: true) })
+            return try await respond([
+                "minutes": .integer(Int64(count)), "points": .array(points.map { Self.json($0, withPush: false) }),
+                "application": [
+                    "name": .string(application.name), "applicationId": .string(application.applicationId),
+                    "tracked": .bool(series != .untracked),
+                    "maximumTracked": .integer(Int64(environment.metrics?.applications.maximumApplications ?? 0)),
+                ],
+            ])
         }
+    }
+
+    /// The answer with this instance and the instances alive (``InstanceHeartbeats``).
+    private func respond(_ object: JSONObject) async throws -> Response {
+        var answer = object
         let heartbeats = environment.operations.heartbeats
         answer["instance"] = heartbeats.map { .string($0.instanceId) } ?? .null
         answer["instances"] = .array(try await heartbeats?.listed() ?? [])

@@ -13,21 +13,15 @@ struct ObjectsController: Sendable {
     /// The most objectIds one bulk delete takes.
     static let maximumBulkDelete = 1000
 
-    func classes(applicationName: String) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return Self.noApplication(applicationName)
-        }
+    func classes(of application: HostedApplication) async throws -> Response {
         let classes = try await ClassCounter(storage: environment.storage).classes(of: application)
         let results: [JSONValue] = classes.map { ["className": .string($0.className), "count": .integer(Int64($0.count))] }
         return DashboardResponses.json(.ok, ["results": .array(results)])
     }
 
     func handle(
-        _ request: DashboardAPIRoute.ObjectsRequest, applicationName: String, className: String, call: DashboardAPI.Call
+        _ request: DashboardAPIRoute.ObjectsRequest, application: HostedApplication, className: String, call: DashboardAPI.Call
     ) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return Self.noApplication(applicationName)
-        }
         guard let reference = Self.reference(className) else {
             return DashboardResponses.json(.badRequest, APIError(.invalidType, "className").body.json)
         }
@@ -111,10 +105,6 @@ struct ObjectsController: Sendable {
     static func reference(_ name: String) -> ClassReference? {
         if let reference = StandardClass.named(name)?.reference { return reference }
         return ClassName(name).map(ClassReference.custom)
-    }
-
-    static func noApplication(_ name: String) -> Response {
-        DashboardResponses.error(.notFound, code: "notFound", "No application is named \(name).")
     }
 
     static func invalidJSON() -> Response {

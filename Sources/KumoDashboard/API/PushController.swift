@@ -11,10 +11,7 @@ struct PushController: Sendable {
     /// The most outcomes one page lists.
     static let maximumPage = 1000
 
-    func outcomes(_ request: DashboardAPIRoute.PushOutcomesRequest, applicationName: String) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
+    func outcomes(_ request: DashboardAPIRoute.PushOutcomesRequest, application: HostedApplication) async throws -> Response {
         var kind: PushOutcome.Kind?
         if let outcome = request.outcome, !outcome.isEmpty {
             guard let parsed = PushOutcome.Kind(rawValue: outcome) else {
@@ -22,22 +19,18 @@ struct PushController: Sendable {
             }
             kind = parsed
         }
-        guard let limit = DashboardAnswers.number(request.limit, in: 1...Self.maximumPage, fallback: 100) else {
-            return DashboardAnswers.invalid("limit", "must be a number from 1 to \(Self.maximumPage)")
+        return try await DashboardAnswers.withPage(limit: request.limit, skip: request.skip, maximum: Self.maximumPage) { limit, skip in
+            let push = await environment.perform(.objects(.push, .get(objectId: request.objectId)), application: application)
+            guard DashboardAnswers.succeeded(push) else { return DashboardAnswers.ncmb(push) }
+            let page = try await environment.storage.pushOutcomes.outcomes(
+                applicationId: application.applicationId, pushId: request.objectId, kind: kind, limit: limit, skip: skip)
+            return DashboardResponses.json(
+                .ok,
+                [
+                    "push": .object(Self.summary(DashboardAnswers.object(push), objectId: request.objectId)),
+                    "results": .array(page.results.map(Self.json)), "count": .integer(Int64(page.count)),
+                ])
         }
-        guard let skip = DashboardAnswers.number(request.skip, in: 0...Int(Int32.max), fallback: 0) else {
-            return DashboardAnswers.invalid("skip", "must be a number from 0")
-        }
-        let push = await environment.perform(.objects(.push, .get(objectId: request.objectId)), application: application)
-        guard DashboardAnswers.succeeded(push) else { return DashboardAnswers.ncmb(push) }
-        let page = try await environment.storage.pushOutcomes.outcomes(
-            applicationId: application.applicationId, pushId: request.objectId, kind: kind, limit: limit, skip: skip)
-        return DashboardResponses.json(
-            .ok,
-            [
-                "push": .object(Self.summary(DashboardAnswers.object(push), objectId: request.objectId)),
-                "results": .array(page.results.map(Self.json)), "count": .integer(Int64(page.count)),
-            ])
     }
 
     /// The push's delivery state: `status`, `deliveryPlanNumber`, `deliveryNumber`, the counts of its `error` and the

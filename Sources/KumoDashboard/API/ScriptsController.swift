@@ -16,11 +16,8 @@ struct ScriptsController: Sendable {
     static let maximumLogPage = 200
 
     func handle(
-        _ request: DashboardAPIRoute.ScriptsRequest, applicationName: String, call: DashboardAPI.Call
+        _ request: DashboardAPIRoute.ScriptsRequest, application: HostedApplication, call: DashboardAPI.Call
     ) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
         switch request {
         case .list: return try await list(application)
         case .get(let name): return try await get(name, application: application)

@@ -11,10 +11,9 @@ import NCMBWire
 struct SettingsController: Sendable {
     let environment: DashboardEnvironment
 
-    func handle(_ request: DashboardAPIRoute.SettingsRequest, applicationName: String, call: DashboardAPI.Call) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
+    func handle(
+        _ request: DashboardAPIRoute.SettingsRequest, application: HostedApplication, call: DashboardAPI.Call
+    ) async throws -> Response {
         switch request {
         case .get:
             return answer(application.settings, version: application.settingsVersion)

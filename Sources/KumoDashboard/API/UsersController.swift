@@ -7,10 +7,9 @@ import NCMBWire
 struct UsersController: Sendable {
     let environment: DashboardEnvironment
 
-    func handle(_ request: DashboardAPIRoute.UsersRequest, applicationName: String, call: DashboardAPI.Call) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
+    func handle(
+        _ request: DashboardAPIRoute.UsersRequest, application: HostedApplication, call: DashboardAPI.Call
+    ) async throws -> Response {
         switch request {
         case .passwordReset(let objectId): return try await passwordReset(objectId: objectId, application: application, call: call)
         case .endSessions(let objectId): return try await endSessions(objectId: objectId, application: application, call: call)
@@ -55,37 +54,30 @@ struct RolesController: Sendable {
     /// The most members of each kind one page lists.
     static let maximumPage = 1000
 
-    func members(_ request: DashboardAPIRoute.RoleMembersRequest, applicationName: String) async throws -> Response {
-        guard let application = try await environment.storage.applications.application(named: applicationName) else {
-            return DashboardAnswers.noApplication(applicationName)
-        }
-        guard let limit = DashboardAnswers.number(request.limit, in: 1...Self.maximumPage, fallback: 100) else {
-            return DashboardAnswers.invalid("limit", "must be a number from 1 to \(Self.maximumPage)")
-        }
-        guard let skip = DashboardAnswers.number(request.skip, in: 0...Int(Int32.max), fallback: 0) else {
-            return DashboardAnswers.invalid("skip", "must be a number from 0")
-        }
-        let role = await environment.perform(.objects(.roles, .get(objectId: request.objectId)), application: application)
-        guard DashboardAnswers.succeeded(role) else { return DashboardAnswers.ncmb(role) }
-        var answer = JSONObject()
-        for (name, collection, key) in [("users", ClassReference.users, "belongUser"), ("roles", .roles, "belongRole")] {
-            let related: JSONValue = [
-                "$relatedTo": [
-                    "object": ["__type": "Pointer", "className": "role", "objectId": .string(request.objectId)], "key": .string(key),
+    func members(_ request: DashboardAPIRoute.RoleMembersRequest, application: HostedApplication) async throws -> Response {
+        return try await DashboardAnswers.withPage(limit: request.limit, skip: request.skip, maximum: Self.maximumPage) { limit, skip in
+            let role = await environment.perform(.objects(.roles, .get(objectId: request.objectId)), application: application)
+            guard DashboardAnswers.succeeded(role) else { return DashboardAnswers.ncmb(role) }
+            var answer = JSONObject()
+            for (name, collection, key) in [("users", ClassReference.users, "belongUser"), ("roles", .roles, "belongRole")] {
+                let related: JSONValue = [
+                    "$relatedTo": [
+                        "object": ["__type": "Pointer", "className": "role", "objectId": .string(request.objectId)], "key": .string(key),
+                    ]
                 ]
-            ]
-            let parameters: QueryParameters
-            do {
-                parameters = try QueryParameters(queryItems: [
-                    ("where", related.serializedString()), ("limit", String(limit)), ("skip", String(skip)), ("count", "1"),
-                ])
-            } catch {
-                return DashboardAnswers.ncmb(error)
+                let parameters: QueryParameters
+                do throws(APIError) {
+                    parameters = try QueryParameters(queryItems: [
+                        ("where", related.serializedString()), ("limit", String(limit)), ("skip", String(skip)), ("count", "1"),
+                    ])
+                } catch {
+                    return DashboardAnswers.ncmb(error)
+                }
+                let found = await environment.perform(.objects(collection, .find(parameters)), application: application)
+                guard DashboardAnswers.succeeded(found) else { return DashboardAnswers.ncmb(found) }
+                answer[name] = .object(DashboardAnswers.object(found))
             }
-            let found = await environment.perform(.objects(collection, .find(parameters)), application: application)
-            guard DashboardAnswers.succeeded(found) else { return DashboardAnswers.ncmb(found) }
-            answer[name] = .object(DashboardAnswers.object(found))
+            return DashboardResponses.json(.ok, .object(answer))
         }
-        return DashboardResponses.json(.ok, .object(answer))
     }
 }

@@ -50,7 +50,7 @@ export default {
   'app.sdkHint': '各 NCMB SDK をこのアプリにつなぐコードです。エンドポイント:',
   'app.sdkNoEndpoint': 'エンドポイントがまだわかりません。--public-url を設定してください。',
   'app.settings': 'アプリ設定',
-  'app.traffic': 'このインスタンスのトラフィック',
+  'app.traffic': 'トラフィック',
   'app.sections': 'このアプリのページ',
   'app.editSettings': '設定を編集',
 

@@ -176,11 +176,18 @@ extension DashboardResponder {
         return fields
     }
 
-    /// Where to go after signing in: a dashboard path, never another site.
+    /// Where to go after signing in: a page of the dashboard with its query, never another site nor a path that leaves
+    /// `/dashboard/` (docs/dashboard.md#sign-in). Refused, and `/dashboard/` instead: anything but visible ASCII (the browser
+    /// sends its `next` percent-encoded), a backslash, `//` or a `.`/`..` segment (also percent-encoded) in the path.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/dashboard/"), !next.contains("//"), !next.contains("\\"),
-            !next.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard let next, next.hasPrefix("/dashboard/"),
+            next.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\\" })
         else { return "/dashboard/" }
+        let path = next.prefix { $0 != "?" && $0 != "#" }
+        let dotSegment = path.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
+            [".", ".."].contains(PercentEncoding.decode(segment) ?? String(segment))
+        }
+        guard !path.contains("//"), !dotSegment else { return "/dashboard/" }
         return next
     }
 

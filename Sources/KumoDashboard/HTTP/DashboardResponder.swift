@@ -91,10 +91,11 @@ package struct DashboardResponder<Context: RequestContext>: HTTPResponder {
         }
     }
 
-    /// The app shell for a signed-in administrator, else the sign-in form (303 with `next`).
+    /// The app shell for a signed-in administrator, else the sign-in form (303 with `next`: the page's path and query,
+    /// so that signing in lands on the same page, `/dashboard/overview?application=…` included).
     private func page(_ path: String, request: Request, client: DashboardClient) async throws -> Response {
         guard try await currentSession(request) != nil else {
-            return DashboardResponses.redirect("/dashboard/login?next=" + PercentEncoding.encode(path))
+            return DashboardResponses.redirect("/dashboard/login?next=" + PercentEncoding.encode(request.head.path ?? path))
         }
         return Self.assetResponse(DashboardAssets.shell, request: request, cacheControl: "no-store")
     }
