@@ -45,13 +45,11 @@ import Testing
         try await FakeProvider.run { fake in
             fake.answer("/slow", body: Self.validFacebookAnswer, delay: .seconds(8))
             let verifier = ProviderAuthDataVerifier(logger: .quiet, timeout: .milliseconds(300))
-            let start = ContinuousClock.now
             try await expectOAuthError("facebook") {
                 try await verifier.verify(
                     provider: "facebook", authData: Self.facebookAuthData, settings: Self.facebookSettings(fake, path: "/slow"))
             }
-            // The answer comes after 8 s; the 300 ms timeout must end the wait long before (loose for busy CI machines).
-            #expect(ContinuousClock.now - start < .seconds(6))
+            // The answer comes after 8 s and is valid: only the 300 ms timeout makes this call fail.
         }
     }
 

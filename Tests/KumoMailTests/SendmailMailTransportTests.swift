@@ -79,15 +79,13 @@ import Testing
     @Test func terminatesACommandThatRunsPastTheTimeout() async throws {
         try await withScript("exec sleep 120") { script, _ in
             let transport = SendmailMailTransport(command: script.path, timeout: .milliseconds(300))
-            let started = ContinuousClock.now
             await #expect {
                 try await transport.send(message)
             } throws: { error in
                 guard case SendmailError.failed(_, _, let wasKilled, _) = error else { return false }
                 return wasKilled
             }
-            // Far below the command's 120 s; not tight, because on a loaded machine the send may first wait for a thread.
-            #expect(ContinuousClock.now - started < .seconds(60))
+            // `wasKilled` is the outcome: the command (120 s) was ended by the 300 ms timeout, not by finishing.
         }
     }
 

@@ -118,12 +118,12 @@ struct PostgresStorageTests {
         }
     }
 
-    @Test func anUnreachableServerFailsTheOpenWithUnavailable() async throws {
+    /// Bounded by the time limit (a hang fails it), not by a wall-clock assertion: a busy CI machine makes durations noise.
+    @Test(.timeLimit(.minutes(1))) func anUnreachableServerFailsTheOpenWithUnavailable() async throws {
         var configuration = try TestDatabase.postgresConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 9
         configuration.timeout = .seconds(1)
-        let start = ContinuousClock.now
 
         let error = await #expect(throws: StorageError.self) {
             _ = try await PostgresStorage.open(configuration: configuration, logger: TestDatabase.logger)
@@ -133,11 +133,10 @@ struct PostgresStorageTests {
             Issue.record("Expected unavailable, got \(String(describing: error))")
             return
         }
-        // Far below "hangs"; generous because CI runs this beside CPU-heavy suites (the 100 MB file test).
-        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
-    @Test func anOutageFailsCallsWithinTheTimeoutAndTheStorageRecoversByItself() async throws {
+    /// Bounded by the time limit (a call that hung would fail it), not by a wall-clock assertion.
+    @Test(.timeLimit(.minutes(3))) func anOutageFailsCallsWithinTheTimeoutAndTheStorageRecoversByItself() async throws {
         try await TestDatabase.withScratchDatabase { configuration in
             var configuration = configuration
             // 5 s, not less: on a busy CI machine even a healthy first connection can take seconds.
@@ -149,11 +148,9 @@ struct PostgresStorageTests {
 
             try await PostgresMaintenance.setConnectionsAllowed(
                 false, database: configuration.database, on: server, logger: TestDatabase.logger)
-            let start = ContinuousClock.now
             let during = await #expect(throws: StorageError.self) {
                 _ = try await storage.objects.create(Fixture.newObject("Outage", "during"))
             }
-            let elapsed = ContinuousClock.now - start
             try await PostgresMaintenance.setConnectionsAllowed(
                 true, database: configuration.database, on: server, logger: TestDatabase.logger)
             _ = try await eventually { try await storage.objects.create(Fixture.newObject("Outage", "after")) }
@@ -164,7 +161,6 @@ struct PostgresStorageTests {
                 Issue.record("Expected unavailable, got \(String(describing: during))")
                 return
             }
-            #expect(elapsed < .seconds(20))  // 5 s timeout; loose for busy CI machines, far below "hangs"
             #expect(Set(stored) == ["after", "before"])  // a retried create may have been stored twice
         }
     }
