@@ -2,7 +2,6 @@ package import JWTKit
 import KumoSeams
 package import KumoStorage
 import NCMBWire
-import NIOConcurrencyHelpers
 
 /// The claims of an APNs provider token: the team (`iss`) and when it was made (`iat`, whole seconds).
 package struct APNsProviderTokenClaims: JWTPayload, Equatable {
@@ -32,16 +31,11 @@ final class APNsProviderTokens: Sendable {
         var privateKeyPEM: String
     }
 
-    private struct Entry {
-        var token: String
-        var issuedAt: WireDate
-    }
-
     /// How long a token is reused: 50 minutes.
     static let lifetimeMilliseconds: Int64 = 50 * 60 * 1000
 
     private let clock: any WallClock
-    private let entries = NIOLockedValueBox([Key: Entry]())
+    private let cache = PushTokenCache<Key>()
 
     /// Creates an empty cache on `clock`.
     init(clock: any WallClock) { self.clock = clock }
@@ -52,23 +46,17 @@ final class APNsProviderTokens: Sendable {
     func token(for credentials: APNsCredentials) async throws(SigningFailure) -> String {
         let key = Key(teamId: credentials.teamId, keyId: credentials.keyId, privateKeyPEM: credentials.privateKeyPEM)
         let now = clock.now()
-        if let entry = entries.withLockedValue({ $0[key] }),
-            now.millisecondsSince1970 - entry.issuedAt.millisecondsSince1970 < Self.lifetimeMilliseconds,
-            now >= entry.issuedAt
-        {
-            return entry.token
-        }
+        if let token = cache.token(for: key, at: now) { return token }
         let token = try await Self.sign(credentials, issuedAt: now)
-        entries.withLockedValue { $0[key] = Entry(token: token, issuedAt: now) }
+        let end = WireDate(millisecondsSince1970: now.millisecondsSince1970 + Self.lifetimeMilliseconds)
+        cache.keep(token, for: key, from: now, until: end)
         return token
     }
 
     /// Forgets `token` (APNs said `ExpiredProviderToken`), so the next call signs a new one.
     func invalidate(_ token: String, for credentials: APNsCredentials) {
         let key = Key(teamId: credentials.teamId, keyId: credentials.keyId, privateKeyPEM: credentials.privateKeyPEM)
-        entries.withLockedValue { entries in
-            if entries[key]?.token == token { entries[key] = nil }
-        }
+        cache.forget(token, for: key)
     }
 
     /// Signs a provider token.

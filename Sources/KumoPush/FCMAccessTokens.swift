@@ -3,7 +3,6 @@ package import JWTKit
 import KumoSeams
 package import KumoStorage
 import NCMBWire
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
@@ -41,11 +40,6 @@ final class FCMAccessTokens: Sendable {
         var tokenURI: String
     }
 
-    private struct Entry {
-        var accessToken: String
-        var expiresAt: WireDate
-    }
-
     /// The OAuth2 scope of FCM HTTP v1.
     static let scope = "https://www.googleapis.com/auth/firebase.messaging"
     /// How long before its end a token stops being used: 60 seconds.
@@ -54,7 +48,7 @@ final class FCMAccessTokens: Sendable {
     private let endpoints: PushEndpoints
     private let http: PushHTTPClient
     private let clock: any WallClock
-    private let entries = NIOLockedValueBox([Key: Entry]())
+    private let cache = PushTokenCache<Key>()
 
     /// Creates an empty cache.
     init(endpoints: PushEndpoints, http: PushHTTPClient, clock: any WallClock) {
@@ -68,23 +62,17 @@ final class FCMAccessTokens: Sendable {
         let tokenURI = endpoints.fcmTokenOverride ?? credentials.tokenURI
         let key = Key(clientEmail: credentials.clientEmail, privateKeyPEM: credentials.privateKeyPEM, tokenURI: tokenURI)
         let now = clock.now()
-        if let entry = entries.withLockedValue({ $0[key] }),
-            now.millisecondsSince1970 < entry.expiresAt.millisecondsSince1970 - Self.renewalMarginMilliseconds
-        {
-            return entry.accessToken
-        }
+        if let accessToken = cache.token(for: key, at: now) { return accessToken }
         let assertion = try await Self.assertion(credentials, audience: tokenURI, issuedAt: now)
         let (accessToken, lifetimeSeconds) = try await exchange(assertion, at: tokenURI)
-        let expiresAt = WireDate(millisecondsSince1970: now.millisecondsSince1970 + lifetimeSeconds * 1000)
-        entries.withLockedValue { $0[key] = Entry(accessToken: accessToken, expiresAt: expiresAt) }
+        let end = now.millisecondsSince1970 + lifetimeSeconds * 1000 - Self.renewalMarginMilliseconds
+        cache.keep(accessToken, for: key, until: WireDate(millisecondsSince1970: end))
         return accessToken
     }
 
     /// Forgets `accessToken` (FCM answered 401), so the next call asks the token endpoint again.
     func invalidate(_ accessToken: String) {
-        entries.withLockedValue { entries in
-            for (key, entry) in entries where entry.accessToken == accessToken { entries[key] = nil }
-        }
+        cache.forget(accessToken)
     }
 
     /// The signed assertion.
