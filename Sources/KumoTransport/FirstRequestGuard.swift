@@ -105,10 +105,7 @@ final class FirstRequestGuardHandler: ChannelDuplexHandler, RemovableChannelHand
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
-            channel.close(mode: .output, promise: nil)
-            channel.eventLoop.scheduleTask(in: FramingErrorHandler.lingering) { channel.close(promise: nil) }
-        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in FramingErrorHandler.linger(channel) }
     }
 
     private func start(_ limit: TimeAmount, context: ChannelHandlerContext) {

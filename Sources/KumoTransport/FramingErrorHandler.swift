@@ -261,10 +261,14 @@ final class FramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
         held.removeAll()
         let channel = context.channel
         guard let written else { return channel.close(promise: nil) }
-        written.whenComplete { _ in
-            channel.close(mode: .output, promise: nil)
-            channel.eventLoop.scheduleTask(in: FramingErrorHandler.lingering) { channel.close(promise: nil) }
-        }
+        written.whenComplete { _ in FramingErrorHandler.linger(channel) }
+    }
+
+    /// Half-closes `channel` once its answer is written (the client reads it to its end), then closes it after
+    /// ``lingering`` at most: the one way a refused connection ends, here and in ``FirstRequestGuardHandler``.
+    static func linger(_ channel: any Channel) {
+        channel.close(mode: .output, promise: nil)
+        channel.eventLoop.scheduleTask(in: lingering) { channel.close(promise: nil) }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
