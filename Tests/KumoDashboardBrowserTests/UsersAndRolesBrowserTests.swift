@@ -131,6 +131,33 @@ struct UsersAndRolesBrowserTests {
         }
     }
 
+    /// A refused action says why in the status line and leaves the page usable: a create whose role name is taken gets
+    /// its button back and the focus in the name box; a delete of a role removed meanwhile stays on the role's page.
+    @Test func aRefusedCreateOrDeleteSaysWhyAndLeavesThePageUsable() async throws {
+        let server = try await DashboardServer.started()
+        defer { server.stop() }
+        let writers = try #require(
+            try await server.rest(.POST, "/2013-09-01/roles", body: #"{"roleName":"Writers"}"#).json?["objectId"]?.stringValue)
+
+        try await WebDriver.withSession { browser in
+            try await browser.signIn(to: server, openingPath: "/dashboard/apps/e2e/roles")
+            try await browser.waitForPage("roles")
+            try await browser.element(#"#create-role input[name="roleName"]"#).type("Writers" + WebDriverKey.enter)
+            try await browser.element(#"#status[data-kind="error"]"#)
+            #expect(try await browser.element(#"#create-role button[type="submit"]"#).property("disabled") == false)
+            #expect(try await browser.execute("return document.activeElement.name") == "roleName")
+            #expect(try await browser.elements("#roles tbody tr").count == 1)
+
+            try await browser.element(#"#roles tr[data-object-id="\#(writers)"] a"#).click()
+            try await browser.waitForPage("role", #"[data-object-id="\#(writers)"]"#)
+            #expect(try await server.rest(.DELETE, "/2013-09-01/roles/\(writers)").status == 200)
+            try await browser.element("#delete-role").click()
+            try await browser.element("#confirm-accept").click()
+            try await browser.element(#"#status[data-kind="error"]"#)
+            try await browser.waitForPage("role", #"[data-object-id="\#(writers)"]"#)
+        }
+    }
+
     @Test func installationsAreListedOpenedEditedAndDeletedAtTabletWidth() async throws {
         let server = try await DashboardServer.started()
         defer { server.stop() }

@@ -189,6 +189,24 @@ async function render({ focus = true } = {}) {
     status: showStatus,
     clearStatus,
     confirm: (message, options) => dialogs.confirm(message, options),
+    // Awaits `action` with `button` (if any) disabled; a failure goes to the status line and enables `button` again
+    // (a success leaves or redraws the page). Resolves to whether `action` succeeded.
+    async submit(button, action) {
+      if (button) button.disabled = true;
+      try {
+        await action();
+        return true;
+      } catch (error) {
+        showStatus('error', api.describeError(error));
+        if (button) button.disabled = false;
+        return false;
+      }
+    },
+    // Asks `question` (the accept button says `confirmLabel`, Delete unless given); once accepted, awaits `action` as
+    // `submit` does. The one shape of every "delete this?" button.
+    async confirmThen(question, action, { confirmLabel = t('common.delete') } = {}) {
+      if (await dialogs.confirm(question, { confirmLabel })) await context.submit(null, action);
+    },
     title: (text) => { document.title = `${text} — Kumo`; },
     navigate(url, { replace = false, statusMessage } = {}) {
       pendingStatus = statusMessage ?? null;

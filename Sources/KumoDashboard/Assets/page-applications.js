@@ -48,9 +48,7 @@ export async function render(main, context) {
     const applicationName = nameInput.value.trim();
     if (!applicationName) return;
     context.clearStatus();
-    const button = form.querySelector('button[type="submit"]');
-    button.disabled = true;
-    try {
+    const succeeded = await context.submit(form.querySelector('button[type="submit"]'), async () => {
       const body = { name: applicationName };
       if (applicationKeyInput.value.trim() || clientKeyInput.value.trim()) {
         body.applicationKey = applicationKeyInput.value.trim();
@@ -60,11 +58,8 @@ export async function render(main, context) {
       context.navigate(pages.application(created?.name ?? applicationName), {
         statusMessage: { kind: 'success', message: t('apps.created', { name: created?.name ?? applicationName }) },
       });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-      button.disabled = false;
-      nameInput.focus();
-    }
+    });
+    if (!succeeded) nameInput.focus();
   });
 
   append(main,

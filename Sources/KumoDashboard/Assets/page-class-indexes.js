@@ -34,8 +34,7 @@ export async function render(main, context) {
 
   const add = async (fields, button) => {
     context.clearStatus();
-    if (button) button.disabled = true;
-    try {
+    await context.submit(button, async () => {
       const created = await api.request(routes.createIndex(applicationName, className), { body: { fields } });
       const text = fieldsText(created?.index?.fields) || fields.join(', ');
       const notes = (created?.notes ?? []).join(' ');
@@ -43,21 +42,15 @@ export async function render(main, context) {
         kind: 'success',
         message: `${t(created?.existed ? 'indexes.existed' : 'indexes.added', { fields: text })}${notes ? ` ${notes}` : ''}`,
       });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-      if (button) button.disabled = false;
-    }
+    });
   };
 
-  const remove = async (index) => {
+  const remove = (index) => {
     const text = fieldsText(index.fields);
-    if (!(await context.confirm(t('indexes.confirmRemove', { fields: text }), { confirmLabel: t('indexes.remove') }))) return;
-    try {
+    return context.confirmThen(t('indexes.confirmRemove', { fields: text }), async () => {
       await api.request(routes.removeIndex(applicationName, className), { query: { fields: index.fields.map(({ field: fieldName, kind }) => `${fieldName}:${kind}`).join(',') } });
       context.refresh({ kind: 'success', message: t('indexes.removed', { fields: text }) });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-    }
+    }, { confirmLabel: t('indexes.remove') });
   };
 
   const list = indexes.length

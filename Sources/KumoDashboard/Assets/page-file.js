@@ -43,26 +43,17 @@ export async function render(main, context) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     context.clearStatus();
-    save.disabled = true;
-    try {
+    await context.submit(save, async () => {
       await api.request(routes.updateFileACL(applicationName, fileName), { body: { acl: acl.read() } });
       context.refresh({ kind: 'success', message: t('file.aclSaved') });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-      save.disabled = false;
-    }
+    });
   });
 
   const remove = h('button', { type: 'button', class: 'danger', id: 'delete-file', text: t('file.delete') });
-  remove.addEventListener('click', async () => {
-    if (!(await context.confirm(t('file.confirmDelete', { name: fileName }), { confirmLabel: t('common.delete') }))) return;
-    try {
-      await api.request(routes.deleteFile(applicationName, fileName));
-      context.navigate(pages.files(applicationName), { statusMessage: { kind: 'success', message: t('file.deleted', { name: fileName }) } });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-    }
-  });
+  remove.addEventListener('click', () => context.confirmThen(t('file.confirmDelete', { name: fileName }), async () => {
+    await api.request(routes.deleteFile(applicationName, fileName));
+    context.navigate(pages.files(applicationName), { statusMessage: { kind: 'success', message: t('file.deleted', { name: fileName }) } });
+  }));
 
   main.dataset.fileName = fileName;
   append(main,

@@ -97,15 +97,10 @@ export async function render(main, context) {
   });
 
   // Past jobs.
-  const remove = async (entry) => {
-    if (!(await context.confirm(t('import.confirmDelete', { id: entry.id }), { confirmLabel: t('common.delete') }))) return;
-    try {
-      await api.request(routes.removeImport(applicationName, entry.id));
-      context.navigate(pageHref(entry.id === shownJob ? '' : shownJob), { statusMessage: { kind: 'success', message: t('import.deleted', { id: entry.id }) } });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-    }
-  };
+  const remove = (entry) => context.confirmThen(t('import.confirmDelete', { id: entry.id }), async () => {
+    await api.request(routes.removeImport(applicationName, entry.id));
+    context.navigate(pageHref(entry.id === shownJob ? '' : shownJob), { statusMessage: { kind: 'success', message: t('import.deleted', { id: entry.id }) } });
+  });
   const pastJobs = jobs.length
     ? h('div', { class: 'table-scroll' }, h('table', { class: 'grid', id: 'import-jobs' },
       h('caption', { class: 'visually-hidden', text: t('import.pastJobs') }),

@@ -149,8 +149,7 @@ export async function renderObject(main, context, { crumbs, listHref, heading, l
       context.status('error', t('object.fixErrors'));
       return;
     }
-    save.disabled = true;
-    try {
+    await context.submit(save, async () => {
       if (isNew) {
         const created = await api.request(routes.createObject(applicationName, className), { body });
         context.navigate(pages.object(applicationName, className, created.objectId), {
@@ -160,22 +159,16 @@ export async function renderObject(main, context, { crumbs, listHref, heading, l
         await api.request(routes.updateObject(applicationName, className, objectId), { body });
         context.refresh({ kind: 'success', message: t('object.saved') });
       }
-    } catch (error) {
-      context.status('error', api.describeError(error));
-      save.disabled = false;
-    }
+    });
   });
 
-  async function remove() {
-    if (!(await context.confirm(t('object.confirmDelete', { objectId }), { confirmLabel: t('common.delete') }))) return;
-    try {
+  function remove() {
+    return context.confirmThen(t('object.confirmDelete', { objectId }), async () => {
       await api.request(routes.deleteObject(applicationName, className, objectId));
       context.navigate(classHref, {
         statusMessage: { kind: 'success', message: t('object.deletedOne', { objectId }) },
       });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-    }
+    });
   }
 
   const meta = isNew ? null : h('dl', { class: 'meta', id: 'object-meta' },

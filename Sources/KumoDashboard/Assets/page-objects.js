@@ -75,19 +75,16 @@ export async function renderGrid(main, context, { link, crumbs, heading } = {}) 
     }
     updateSelection();
   });
-  deleteSelected.addEventListener('click', async () => {
+  deleteSelected.addEventListener('click', () => {
     const objectIds = [...selected];
-    if (!(await context.confirm(t('objects.confirmDelete', { count: objectIds.length }), { confirmLabel: t('common.delete') }))) return;
-    try {
+    return context.confirmThen(t('objects.confirmDelete', { count: objectIds.length }), async () => {
       const outcome = await api.request(routes.deleteObjects(applicationName, className), { body: { objectIds } });
       const errors = outcome?.errors ?? [];
       context.refresh({
         kind: errors.length ? 'error' : 'success',
         message: t('objects.deleted', { count: outcome?.deleted ?? 0 }) + (errors.length ? ` ${t('objects.deleteErrors', { count: errors.length })}` : ''),
       });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-    }
+    });
   });
 
   const sortHeader = (column) => {

@@ -165,16 +165,12 @@ export async function render(main, context) {
       controls[errors[0].field]?.focus();
       return;
     }
-    submit.disabled = true;
-    try {
+    await context.submit(submit, async () => {
       const created = await api.request(routes.createObject(applicationName, 'push'), { body });
       context.navigate(pages.push(applicationName, created.objectId), {
         statusMessage: { kind: 'success', message: t('compose.created', { objectId: created.objectId }) },
       });
-    } catch (error) {
-      submit.disabled = false;
-      context.status('error', api.describeError(error));
-    }
+    });
   });
 
   append(main,

@@ -153,15 +153,10 @@ export async function render(main, context) {
   poll();
 
   const remove = h('button', { type: 'button', class: 'danger', id: 'delete-push', text: t('common.delete') });
-  remove.addEventListener('click', async () => {
-    if (!(await context.confirm(t('push.confirmDelete', { objectId }), { confirmLabel: t('common.delete') }))) return;
-    try {
-      await api.request(routes.deleteObject(applicationName, 'push', objectId));
-      context.navigate(pages.pushes(applicationName), { statusMessage: { kind: 'success', message: t('push.deleted', { objectId }) } });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-    }
-  });
+  remove.addEventListener('click', () => context.confirmThen(t('push.confirmDelete', { objectId }), async () => {
+    await api.request(routes.deleteObject(applicationName, 'push', objectId));
+    context.navigate(pages.pushes(applicationName), { statusMessage: { kind: 'success', message: t('push.deleted', { objectId }) } });
+  }));
 
   append(main,
     breadcrumbs([[t('apps.title'), pages.applications()], [applicationName, pages.application(applicationName)], [t('push.title'), pages.pushes(applicationName)], [objectId]]),

@@ -122,15 +122,10 @@ export async function render(main, context) {
   if (!context.isCurrent()) return;
 
   const remove = h('button', { type: 'button', class: 'danger', id: 'delete-role', text: t('role.delete') });
-  remove.addEventListener('click', async () => {
-    if (!(await context.confirm(t('role.confirmDelete', { name: roleName }), { confirmLabel: t('common.delete') }))) return;
-    try {
-      await api.request(routes.deleteObject(applicationName, 'roles', objectId));
-      context.navigate(pages.roles(applicationName), { statusMessage: { kind: 'success', message: t('role.deleted', { name: roleName }) } });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-    }
-  });
+  remove.addEventListener('click', () => context.confirmThen(t('role.confirmDelete', { name: roleName }), async () => {
+    await api.request(routes.deleteObject(applicationName, 'roles', objectId));
+    context.navigate(pages.roles(applicationName), { statusMessage: { kind: 'success', message: t('role.deleted', { name: roleName }) } });
+  }));
 
   main.dataset.objectId = objectId;
   append(main,

@@ -39,17 +39,13 @@ export async function render(main, context) {
     const roleNameValue = roleName.value.trim();
     if (!roleNameValue) return;
     context.clearStatus();
-    submit.disabled = true;
-    try {
-      const created = await api.request(routes.createObject(applicationName, 'roles'), { body: { roleName: roleNameValue } });
-      context.navigate(pages.role(applicationName, created.objectId), {
+    const created = await context.submit(submit, async () => {
+      const role = await api.request(routes.createObject(applicationName, 'roles'), { body: { roleName: roleNameValue } });
+      context.navigate(pages.role(applicationName, role.objectId), {
         statusMessage: { kind: 'success', message: t('roles.created', { name: roleNameValue }) },
       });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-      submit.disabled = false;
-      roleName.focus();
-    }
+    });
+    if (!created) roleName.focus();
   });
 
   const table = h('div', { class: 'table-scroll' }, h('table', { class: 'grid', id: 'roles' },

@@ -36,14 +36,11 @@ export async function toggleScript(context, applicationName, script) {
 }
 
 /** Deletes a script after a confirmation; `after` is called when it is gone. */
-export async function deleteScript(context, applicationName, scriptName, after) {
-  if (!(await context.confirm(t('scripts.confirmDelete', { name: scriptName }), { confirmLabel: t('common.delete') }))) return;
-  try {
+export function deleteScript(context, applicationName, scriptName, after) {
+  return context.confirmThen(t('scripts.confirmDelete', { name: scriptName }), async () => {
     await api.request(routes.removeScript(applicationName, scriptName));
     after({ kind: 'success', message: t('scripts.deleted', { name: scriptName }) });
-  } catch (error) {
-    context.status('error', api.describeError(error));
-  }
+  });
 }
 
 /** Renders the list. */

@@ -45,16 +45,12 @@ function createForm(applicationName, context) {
     context.clearStatus();
     const body = { userName: userName.value.trim(), password: password.value };
     if (mailAddress.value.trim()) body.mailAddress = mailAddress.value.trim();
-    submit.disabled = true;
-    try {
+    await context.submit(submit, async () => {
       const created = await api.request(routes.createObject(applicationName, 'users'), { body });
       context.navigate(pages.user(applicationName, created.objectId), {
         statusMessage: { kind: 'success', message: t('users.created', { name: body.userName }) },
       });
-    } catch (error) {
-      context.status('error', api.describeError(error));
-      submit.disabled = false;
-    }
+    });
   });
   return form;
 }
