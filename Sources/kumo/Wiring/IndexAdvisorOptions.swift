@@ -8,15 +8,10 @@ import ServiceLifecycle
 /// `kumo serve` options of the index advisor (docs/decisions/0075-index-advisor.md): which finds count as slow, and
 /// whether the advisor creates indexes by itself. Each has an environment variable; the flag wins.
 struct IndexAdvisorOptions: ParsableArguments {
-    @Option(
-        name: .customLong("slow-query-ms"),
-        help: ArgumentHelp("Record finds slower than this for `kumo classes index suggest`; 0 records none (default: 100).", valueName: "milliseconds"))
+    @Option(setting: "slow-query-ms")
     var slowQueryMillisecondsOption: Double?
 
-    @Option(
-        name: .customLong("auto-index"),
-        help: ArgumentHelp(
-            "on or off: create the indexes the slowest query shapes call for, at most 3 per class (default: off).", valueName: "on|off"))
+    @Option(setting: "auto-index")
     var autoIndexOption: String?
 
     private var environment: [String: String] { ProcessInfo.processInfo.environment }
@@ -81,7 +76,9 @@ struct IndexAdvisorService: Service {
                         "objects": "\(build.objectCount)",
                     ])
             }
-            if dropped > 0 { logger.warning("Slow query shapes beyond the recorder's limit were not recorded", metadata: ["runs": "\(dropped)"]) }
+            if dropped > 0 {
+                logger.warning("Slow query shapes beyond the recorder's limit were not recorded", metadata: ["runs": "\(dropped)"])
+            }
         } catch {
             logger.warning("Could not record slow queries", metadata: ["error": "\(error)"])
         }
