@@ -27,7 +27,7 @@ struct DashboardOptions: ParsableArguments {
     private var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// Whether the dashboard is served.
-    var isOn: Bool { (dashboardOption ?? environment["KUMO_DASHBOARD"] ?? "on").lowercased() == "on" }
+    var isOn: Bool { ServeSettings.isOn(dashboardOption, key: "dashboard") }
     /// The own listener's port, or `nil` to serve on the API port.
     var port: Int? { ServeSettings.value(dashboardPortOption, "KUMO_DASHBOARD_PORT") }
     /// The own listener's address, or `nil` for `--host`.
@@ -46,9 +46,7 @@ struct DashboardOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let option = dashboardOption, !["on", "off"].contains(option.lowercased()) {
-            throw ValidationError("--dashboard takes on or off, not \"\(option)\"")
-        }
+        try ServeSettings.checkOnOff(dashboardOption, key: "dashboard")
         if let port, !(0...65_535).contains(port) {
             throw ValidationError("\(ServeSettings.source(ofFlag: "--dashboard-port")) takes 0…65535, not \(port)")
         }

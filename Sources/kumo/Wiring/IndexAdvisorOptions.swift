@@ -14,23 +14,19 @@ struct IndexAdvisorOptions: ParsableArguments {
     @Option(setting: "auto-index")
     var autoIndexOption: String?
 
-    private var environment: [String: String] { ProcessInfo.processInfo.environment }
-
     /// The threshold in milliseconds; 0 turns recording off.
     var slowQueryMilliseconds: Double {
         ServeSettings.value(slowQueryMillisecondsOption, "KUMO_SLOW_QUERY_MS") ?? 100
     }
 
     /// Whether the advisor creates indexes by itself.
-    var createsIndexes: Bool { (autoIndexOption ?? environment["KUMO_AUTO_INDEX"] ?? "off").lowercased() == "on" }
+    var createsIndexes: Bool { ServeSettings.isOn(autoIndexOption, key: "auto-index") }
 
     func validate() throws {
         if let slowQueryMillisecondsOption, !(slowQueryMillisecondsOption >= 0 && slowQueryMillisecondsOption <= 600_000) {
             throw ValidationError("--slow-query-ms takes 0 (off) to 600000 milliseconds, not \(slowQueryMillisecondsOption)")
         }
-        if let autoIndexOption, !["on", "off"].contains(autoIndexOption.lowercased()) {
-            throw ValidationError("--auto-index takes on or off, not \"\(autoIndexOption)\"")
-        }
+        try ServeSettings.checkOnOff(autoIndexOption, key: "auto-index")
         if createsIndexes, slowQueryMilliseconds == 0 {
             throw ValidationError("--auto-index on needs slow queries to be recorded: --slow-query-ms must be above 0")
         }

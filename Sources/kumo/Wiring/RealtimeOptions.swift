@@ -35,10 +35,8 @@ struct RealtimeOptions: ParsableArguments {
     @Option(setting: "realtime-change-budget")
     var changeBudgetOption: Int?
 
-    private var environment: [String: String] { ProcessInfo.processInfo.environment }
-
     /// Whether realtime is served.
-    var isOn: Bool { (realtimeOption ?? environment["KUMO_REALTIME"] ?? "on").lowercased() == "on" }
+    var isOn: Bool { ServeSettings.isOn(realtimeOption, key: "realtime") }
 
     /// The limits.
     var configuration: RealtimeConfiguration {
@@ -65,9 +63,7 @@ struct RealtimeOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let realtimeOption, !["on", "off"].contains(realtimeOption.lowercased()) {
-            throw ValidationError("--realtime takes on or off, not \"\(realtimeOption)\"")
-        }
+        try ServeSettings.checkOnOff(realtimeOption, key: "realtime")
         // The ranges are the settings' own (ServeSettings.all), which also checked the environment's values.
         let flags: [(String, (any LosslessStringConvertible)?)] = [
             ("--realtime-max-subscriptions", maximumSubscriptionsOption), ("--realtime-max-connections", maximumConnectionsOption),

@@ -113,6 +113,20 @@ enum ServeSettings {
         option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0.trimmingCharacters(in: .whitespaces)) }
     }
 
+    /// Whether the on/off setting `key` is on: its flag's value, else its variable's, else its default, in any letter case
+    /// (the variable's was checked before parsing, the flag's by ``checkOnOff(_:key:)``).
+    static func isOn(_ option: String?, key: String) -> Bool {
+        guard let setting = setting(key: key) else { return false }
+        return (option ?? ProcessInfo.processInfo.environment[setting.environment] ?? setting.defaultText).lowercased() == "on"
+    }
+
+    /// Refuses a value of the on/off flag `--key` other than on or off (in any letter case).
+    static func checkOnOff(_ option: String?, key: String) throws {
+        if let option, !["on", "off"].contains(option.lowercased()) {
+            throw ValidationError("--\(key) takes on or off, not \"\(option)\"")
+        }
+    }
+
     /// Checks the values given as flags against their settings' kinds (the environment's were checked before parsing,
     /// ``checkEnvironment(_:)``).
     ///
