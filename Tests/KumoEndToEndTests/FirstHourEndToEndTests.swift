@@ -221,6 +221,19 @@ import Testing
         }
     }
 
+    @Test func everyOptionOfServeHasItsHelpLine() async throws {
+        let help = try await Self.run(["serve", "--help"], environment: ["COLUMNS": "200"])
+
+        // A flag declared with `@Option(setting:)` takes its help from its setting's row (Wiring/ServeSettings+All.swift);
+        // a key without a row would leave the flag and its value name alone on the line.
+        let options = help.output.components(separatedBy: "\n  --").dropFirst()
+        #expect(options.count > 50)
+        for option in options {
+            let words = option.split { $0 == " " || $0 == "\n" }.filter { !$0.hasPrefix("-") }
+            #expect(words.count >= 3, "--\(option)")
+        }
+    }
+
     @Test(arguments: [
         ["import", "--help"], ["export", "--help"], ["restore", "--help"],
     ])

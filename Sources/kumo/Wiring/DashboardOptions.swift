@@ -6,42 +6,28 @@ import KumoDashboard
 /// `kumo serve` options of the dashboard (docs/dashboard.md, docs/configuration.md#dashboard): on by default at
 /// `/dashboard/` of the API port, or on a listener of its own.
 struct DashboardOptions: ParsableArguments {
-    @Option(
-        name: .customLong("dashboard"), help: ArgumentHelp("on or off: serve the web dashboard at /dashboard/ (default: on).", valueName: "on|off"))
+    @Option(setting: "dashboard")
     var dashboardOption: String?
 
-    @Option(
-        name: .customLong("dashboard-host"),
-        help: ArgumentHelp("Address of the dashboard's own listener (with --dashboard-port; default: --host).", valueName: "address"))
+    @Option(setting: "dashboard-host")
     var dashboardHostOption: String?
 
-    @Option(
-        name: .customLong("dashboard-port"),
-        help: ArgumentHelp(
-            "Serve the dashboard on this port only (0 picks a free one); the API port then answers /dashboard with 404.",
-            valueName: "port"))
+    @Option(setting: "dashboard-port")
     var dashboardPortOption: Int?
 
-    @Option(
-        name: .customLong("dashboard-password-hash-cost"),
-        help: ArgumentHelp("bcrypt cost of administrators' password hashes, 4…31 (default: 12).", valueName: "cost"))
+    @Option(setting: "dashboard-password-hash-cost")
     var passwordHashCostOption: Int?
 
-    @Option(
-        name: .customLong("dashboard-audit-days"),
-        help: ArgumentHelp("How many days the dashboard's audit log keeps entries, 0 (forever)…3650 (default: 365).", valueName: "days"))
+    @Option(setting: "dashboard-audit-days")
     var auditDaysOption: Int?
 
-    @Option(
-        name: .customLong("dashboard-import-lease-seconds"),
-        help: ArgumentHelp(
-            "How long an instance's claim on a running import job holds without renewal, 1…3600 (default: 60).", valueName: "seconds"))
+    @Option(setting: "dashboard-import-lease-seconds")
     var importLeaseSecondsOption: Int?
 
     private var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// Whether the dashboard is served.
-    var isOn: Bool { (dashboardOption ?? environment["KUMO_DASHBOARD"] ?? "on").lowercased() == "on" }
+    var isOn: Bool { ServeSettings.isOn(dashboardOption, key: "dashboard") }
     /// The own listener's port, or `nil` to serve on the API port.
     var port: Int? { ServeSettings.value(dashboardPortOption, "KUMO_DASHBOARD_PORT") }
     /// The own listener's address, or `nil` for `--host`.
@@ -60,9 +46,7 @@ struct DashboardOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let option = dashboardOption, !["on", "off"].contains(option.lowercased()) {
-            throw ValidationError("--dashboard takes on or off, not \"\(option)\"")
-        }
+        try ServeSettings.checkOnOff(dashboardOption, key: "dashboard")
         if let port, !(0...65_535).contains(port) {
             throw ValidationError("\(ServeSettings.source(ofFlag: "--dashboard-port")) takes 0…65535, not \(port)")
         }

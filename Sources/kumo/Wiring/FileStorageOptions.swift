@@ -11,11 +11,7 @@ import KumoStorage
 /// (or the configuration file's `s3-access-key-id`, `s3-secret-access-key` and `s3-session-token`, which set them);
 /// no flag takes a secret, and no message shows one.
 struct FileStorageOptions: ParsableArguments {
-    @Option(
-        name: .customLong("file-storage"),
-        help: ArgumentHelp(
-            "Where file bytes live: s3://BUCKET[/PREFIX], or 'default' when omitted (files under --data-dir with SQLite, the database with PostgreSQL).",
-            valueName: "location"))
+    @Option(setting: "file-storage")
     var locationOption: String?
 
     /// `--file-storage`, else `KUMO_FILE_STORAGE`, else `default`; settable so `--backup-dir s3://…` can reuse the options.
@@ -24,17 +20,14 @@ struct FileStorageOptions: ParsableArguments {
         set { locationOption = newValue }
     }
 
-    @Option(
-        name: .customLong("s3-endpoint"),
-        help: ArgumentHelp("The S3-compatible endpoint, e.g. http://127.0.0.1:8333 (default: AWS's endpoint of --s3-region).", valueName: "url"))
+    @Option(setting: "s3-endpoint")
     var endpoint = ProcessInfo.processInfo.environment["KUMO_S3_ENDPOINT"]
 
-    @Option(name: .customLong("s3-region"), help: ArgumentHelp("The region requests are signed for (else AWS_REGION).", valueName: "region"))
-    var region = ProcessInfo.processInfo.environment["AWS_REGION"] ?? ProcessInfo.processInfo.environment["AWS_DEFAULT_REGION"] ?? "us-east-1"
+    @Option(setting: "s3-region")
+    var region =
+        ProcessInfo.processInfo.environment["AWS_REGION"] ?? ProcessInfo.processInfo.environment["AWS_DEFAULT_REGION"] ?? "us-east-1"
 
-    @Option(
-        name: .customLong("s3-addressing"),
-        help: ArgumentHelp("path (https://endpoint/bucket/key: the default with --s3-endpoint) or virtual (https://bucket.endpoint/key: AWS's).", valueName: "style"))
+    @Option(setting: "s3-addressing")
     var addressing = ProcessInfo.processInfo.environment["KUMO_S3_ADDRESSING"]
 
     /// Whether file bytes go to S3.
@@ -65,7 +58,8 @@ struct FileStorageOptions: ParsableArguments {
             let secret = environment["AWS_SECRET_ACCESS_KEY"], !secret.isEmpty
         else {
             throw ValidationError(
-                "--file-storage s3://… needs credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary ones), or s3-access-key-id and s3-secret-access-key in the configuration file")
+                "--file-storage s3://… needs credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary ones), or s3-access-key-id and s3-secret-access-key in the configuration file"
+            )
         }
         let token = environment["AWS_SESSION_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         return S3Credentials(accessKeyId: accessKeyId, secretAccessKey: secret, sessionToken: token)

@@ -11,63 +11,35 @@ import Logging
 /// `kumo serve` options of issue 13 (hardening): the replay window and what one client may hold of the server. Each has
 /// an environment variable; the flag wins (docs/configuration.md#kumo-serve).
 struct HardeningOptions: ParsableArguments {
-    @Option(
-        name: .customLong("max-clock-skew"),
-        help: ArgumentHelp(
-            "Refuse requests whose X-NCMB-Timestamp is further than this from the server clock (401 E401001) (default: off).",
-            valueName: "seconds"))
+    @Option(setting: "max-clock-skew")
     var maximumClockSkewOption: Int?
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection waiting this long for a request (default: 60).", valueName: "seconds"))
+    @Option(setting: "idle-timeout")
     var idleTimeoutOption: Double?
 
-    @Option(
-        name: .customLong("header-timeout"),
-        help: ArgumentHelp("Close a connection whose request head takes longer than this (default: 10).", valueName: "seconds"))
+    @Option(setting: "header-timeout")
     var headerTimeoutOption: Double?
 
-    @Option(
-        name: .customLong("body-timeout"),
-        help: ArgumentHelp("Answer 400 and close when a request body receives nothing for this long (default: 30).", valueName: "seconds"))
+    @Option(setting: "body-timeout")
     var bodyTimeoutOption: Double?
 
-    @Option(
-        name: .customLong("max-connections"),
-        help: ArgumentHelp("Most connections served at once (default: 4096, lowered to fit the descriptor limit).", valueName: "n"))
+    @Option(setting: "max-connections")
     var maximumConnectionsOption: Int?
 
-    @Option(
-        name: .customLong("query-time-limit"),
-        help: ArgumentHelp(
-            "Stop a read running longer than this with 429 E429001 (default: 5; 0 for no limit).", valueName: "seconds"))
+    @Option(setting: "query-time-limit")
     var queryTimeLimitOption: Double?
 
-    @Option(
-        name: .customLong("rate-limit-per-address"),
-        help: ArgumentHelp(
-            "Requests a second one client address may send, bursts of twice that; more answer 429 E429002 (default: 300; 0 for no limit).",
-            valueName: "n"))
+    @Option(setting: "rate-limit-per-address")
     var rateLimitPerAddressOption: Double?
 
-    @Option(
-        name: .customLong("rate-limit-per-application"),
-        help: ArgumentHelp(
-            "Requests a second one application may receive, bursts of twice that (default: 5000; 0 for no limit).", valueName: "n"))
+    @Option(setting: "rate-limit-per-application")
     var rateLimitPerApplicationOption: Double?
 
-    @Option(
-        name: .customLong("max-body-bytes-in-flight"),
-        help: ArgumentHelp(
-            "Request-body bytes held at once, all requests together; a body that does not fit answers 503 E503001 with Retry-After (default: 67108864).",
-            valueName: "bytes"))
+    @Option(setting: "max-body-bytes-in-flight")
     var maximumBodyBytesInFlightOption: Int?
 
-    @Option(
-        name: .customLong("max-fields-per-object"),
-        help: ArgumentHelp(
-            "Most fields an object may hold; a write past it answers 413 E413002 (10000).", valueName: "n"))
+    @Option(setting: "max-fields-per-object")
     var maximumFieldsPerObjectOption: Int?
-
 
     var maximumClockSkewSeconds: Int? { ServeSettings.value(maximumClockSkewOption, "KUMO_MAX_CLOCK_SKEW") }
     var idleTimeoutSeconds: Double? { ServeSettings.value(idleTimeoutOption, "KUMO_IDLE_TIMEOUT") }
@@ -101,28 +73,39 @@ struct HardeningOptions: ParsableArguments {
             ("KUMO_MAX_CLOCK_SKEW", { Int($0) != nil }), ("KUMO_MAX_CONNECTIONS", { Int($0) != nil }),
             ("KUMO_IDLE_TIMEOUT", { Double($0) != nil }), ("KUMO_HEADER_TIMEOUT", { Double($0) != nil }),
             ("KUMO_BODY_TIMEOUT", { Double($0) != nil }), ("KUMO_QUERY_TIME_LIMIT", { Double($0) != nil }),
-            ("KUMO_RATE_LIMIT_PER_ADDRESS", { Double($0) != nil }), ("KUMO_MAX_BODY_BYTES_IN_FLIGHT", { Int($0) != nil }), ("KUMO_RATE_LIMIT_PER_APPLICATION", { Double($0) != nil }),
+            ("KUMO_RATE_LIMIT_PER_ADDRESS", { Double($0) != nil }), ("KUMO_MAX_BODY_BYTES_IN_FLIGHT", { Int($0) != nil }),
+            ("KUMO_RATE_LIMIT_PER_APPLICATION", { Double($0) != nil }),
             ("KUMO_MAX_FIELDS_PER_OBJECT", { Int($0) != nil }),
         ] as [(String, (String) -> Bool)] {
             if let text = environment[variable], !isNumber(text) { throw ValidationError("\(variable) must be a number") }
         }
-        if let skew = maximumClockSkewSeconds, skew < 1 { throw ValidationError("\(ServeSettings.source(ofFlag: "--max-clock-skew")) must be at least 1 second") }
+        if let skew = maximumClockSkewSeconds, skew < 1 {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--max-clock-skew")) must be at least 1 second")
+        }
         for (name, seconds) in [
             ("--idle-timeout", idleTimeoutSeconds), ("--header-timeout", headerTimeoutSeconds), ("--body-timeout", bodyTimeoutSeconds),
         ] {
-            if let seconds, !(seconds > 0 && seconds <= 86_400) { throw ValidationError("\(ServeSettings.source(ofFlag: name)) takes more than 0 and at most 86400 seconds") }
+            if let seconds, !(seconds > 0 && seconds <= 86_400) {
+                throw ValidationError("\(ServeSettings.source(ofFlag: name)) takes more than 0 and at most 86400 seconds")
+            }
         }
         for (name, rate) in [("--rate-limit-per-address", rateLimitPerAddress), ("--rate-limit-per-application", rateLimitPerApplication)] {
-            if let rate, !(rate >= 0 && rate <= 1_000_000) { throw ValidationError("\(ServeSettings.source(ofFlag: name)) takes 0 (no limit) to 1000000 requests a second") }
+            if let rate, !(rate >= 0 && rate <= 1_000_000) {
+                throw ValidationError("\(ServeSettings.source(ofFlag: name)) takes 0 (no limit) to 1000000 requests a second")
+            }
         }
         if let seconds = queryTimeLimitSeconds, !(seconds >= 0 && seconds <= 3600) {
             throw ValidationError("\(ServeSettings.source(ofFlag: "--query-time-limit")) takes 0 (no limit) to 3600 seconds")
         }
-        if let bytes = maximumBodyBytesInFlight, bytes < 1 { throw ValidationError("\(ServeSettings.source(ofFlag: "--max-body-bytes-in-flight")) must be at least 1") }
+        if let bytes = maximumBodyBytesInFlight, bytes < 1 {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--max-body-bytes-in-flight")) must be at least 1")
+        }
         if let fields = maximumFieldsPerObject, !(1...10_000_000).contains(fields) {
             throw ValidationError("\(ServeSettings.source(ofFlag: "--max-fields-per-object")) takes 1 to 10000000 fields")
         }
-        if let maximumConnections, maximumConnections < 1 { throw ValidationError("\(ServeSettings.source(ofFlag: "--max-connections")) must be at least 1") }
+        if let maximumConnections, maximumConnections < 1 {
+            throw ValidationError("\(ServeSettings.source(ofFlag: "--max-connections")) must be at least 1")
+        }
     }
 
     /// Writes the options into `configuration`; the connection maximum is fitted to the descriptor limit, with a warning

@@ -8,18 +8,11 @@ import ServiceLifecycle
 /// `kumo serve` options of the index advisor (docs/decisions/0075-index-advisor.md): which finds count as slow, and
 /// whether the advisor creates indexes by itself. Each has an environment variable; the flag wins.
 struct IndexAdvisorOptions: ParsableArguments {
-    @Option(
-        name: .customLong("slow-query-ms"),
-        help: ArgumentHelp("Record finds slower than this for `kumo classes index suggest`; 0 records none (default: 100).", valueName: "milliseconds"))
+    @Option(setting: "slow-query-ms")
     var slowQueryMillisecondsOption: Double?
 
-    @Option(
-        name: .customLong("auto-index"),
-        help: ArgumentHelp(
-            "on or off: create the indexes the slowest query shapes call for, at most 3 per class (default: off).", valueName: "on|off"))
+    @Option(setting: "auto-index")
     var autoIndexOption: String?
-
-    private var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The threshold in milliseconds; 0 turns recording off.
     var slowQueryMilliseconds: Double {
@@ -27,15 +20,13 @@ struct IndexAdvisorOptions: ParsableArguments {
     }
 
     /// Whether the advisor creates indexes by itself.
-    var createsIndexes: Bool { (autoIndexOption ?? environment["KUMO_AUTO_INDEX"] ?? "off").lowercased() == "on" }
+    var createsIndexes: Bool { ServeSettings.isOn(autoIndexOption, key: "auto-index") }
 
     func validate() throws {
         if let slowQueryMillisecondsOption, !(slowQueryMillisecondsOption >= 0 && slowQueryMillisecondsOption <= 600_000) {
             throw ValidationError("--slow-query-ms takes 0 (off) to 600000 milliseconds, not \(slowQueryMillisecondsOption)")
         }
-        if let autoIndexOption, !["on", "off"].contains(autoIndexOption.lowercased()) {
-            throw ValidationError("--auto-index takes on or off, not \"\(autoIndexOption)\"")
-        }
+        try ServeSettings.checkOnOff(autoIndexOption, key: "auto-index")
         if createsIndexes, slowQueryMilliseconds == 0 {
             throw ValidationError("--auto-index on needs slow queries to be recorded: --slow-query-ms must be above 0")
         }
@@ -81,7 +72,9 @@ struct IndexAdvisorService: Service {
                         "objects": "\(build.objectCount)",
                     ])
             }
-            if dropped > 0 { logger.warning("Slow query shapes beyond the recorder's limit were not recorded", metadata: ["runs": "\(dropped)"]) }
+            if dropped > 0 {
+                logger.warning("Slow query shapes beyond the recorder's limit were not recorded", metadata: ["runs": "\(dropped)"])
+            }
         } catch {
             logger.warning("Could not record slow queries", metadata: ["error": "\(error)"])
         }

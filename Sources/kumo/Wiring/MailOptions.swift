@@ -5,23 +5,19 @@ import KumoSeams
 
 /// How `kumo serve` sends the mails of the account flows (mail-address sign-up, password reset, address confirmation).
 struct MailOptions: ParsableArguments {
-    @Option(
-        name: .customLong("mail-transport"),
-        help: "file (write .eml files into --mail-directory) or sendmail (pipe to --sendmail-command).")
+    @Option(setting: "mail-transport")
     var transport = ProcessInfo.processInfo.environment["KUMO_MAIL_TRANSPORT"] ?? "file"
 
-    @Option(name: .customLong("mail-directory"), help: "file transport: where .eml files go (default: <data-dir>/mail).")
+    @Option(setting: "mail-directory")
     var directoryOption: String?
 
     /// `--mail-directory`, else `KUMO_MAIL_DIRECTORY`.
     var directory: String? { directoryOption ?? ProcessInfo.processInfo.environment["KUMO_MAIL_DIRECTORY"] }
 
-    @Option(name: .customLong("sendmail-command"), help: "sendmail transport: the sendmail-compatible executable.")
+    @Option(setting: "sendmail-command")
     var sendmailCommand = ProcessInfo.processInfo.environment["KUMO_SENDMAIL_COMMAND"] ?? SendmailMailTransport.defaultCommand
 
-    @Option(
-        name: .customLong("sendmail-argument"),
-        help: "sendmail transport: an argument of the command (repeatable; default: -t -i).")
+    @Option(setting: "sendmail-argument")
     var sendmailArguments: [String] = []
 
     /// The directory the file transport writes into, or `nil` for another transport.

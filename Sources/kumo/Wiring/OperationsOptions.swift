@@ -9,36 +9,22 @@ import Logging
 /// `kumo serve` options of issue 16 (operations): the metrics listener, the log format, the access log and the proxies
 /// trusted to name the client. Each has an environment variable; the flag wins (docs/configuration.md#kumo-serve).
 struct OperationsOptions: ParsableArguments {
-    @Option(
-        name: .customLong("metrics-port"),
-        help: ArgumentHelp("Serve Prometheus metrics at http://<metrics-host>:<port>/metrics; 0 picks a free port (default: off).", valueName: "port"))
+    @Option(setting: "metrics-port")
     var metricsPortOption: Int?
 
-    @Option(
-        name: .customLong("metrics-host"),
-        help: ArgumentHelp("Address of the metrics listener (default: 127.0.0.1, which keeps it off the public network).", valueName: "address"))
+    @Option(setting: "metrics-host")
     var metricsHostOption: String?
 
-    @Option(name: .customLong("log-format"), help: ArgumentHelp("logfmt or json: how every log line is written (default: logfmt).", valueName: "format"))
+    @Option(setting: "log-format")
     var logFormatOption: String?
 
-    @Option(
-        name: .customLong("access-log"),
-        help: ArgumentHelp("on or off: one line per request at info (default: on).", valueName: "on|off"))
+    @Option(setting: "access-log")
     var accessLogOption: String?
 
-    @Option(
-        name: .customLong("trusted-proxy"),
-        help: ArgumentHelp(
-            "An address or CIDR range whose X-Forwarded-For names the client (repeatable; KUMO_TRUSTED_PROXIES is comma-separated).",
-            valueName: "address"))
+    @Option(setting: "trusted-proxy")
     var trustedProxyOptions: [String] = []
 
-    @Option(
-        name: .customLong("stall-threshold-ms"),
-        help: ArgumentHelp(
-            "Log and count event-loop ticks at least this long (warning, kumo_event_loop_stalls_total); 0 turns it off (default: 100).",
-            valueName: "milliseconds"))
+    @Option(setting: "stall-threshold-ms")
     var stallThresholdOption: Double?
 
     private var environment: [String: String] { ProcessInfo.processInfo.environment }

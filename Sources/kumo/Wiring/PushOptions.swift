@@ -4,25 +4,22 @@ import KumoPush
 
 /// Where push notifications go and how long their outcomes stay: the "Push notifications" section of `kumo serve --help`.
 struct PushOptions: ParsableArguments {
-    @Option(name: .customLong("apns-url"), help: "APNs production base URL (default: https://api.push.apple.com).")
+    @Option(setting: "apns-url")
     var apnsURL = ProcessInfo.processInfo.environment["KUMO_APNS_URL"]
 
-    @Option(
-        name: .customLong("apns-sandbox-url"), help: "APNs sandbox base URL (default: https://api.sandbox.push.apple.com).")
+    @Option(setting: "apns-sandbox-url")
     var apnsSandboxURL = ProcessInfo.processInfo.environment["KUMO_APNS_SANDBOX_URL"]
 
-    @Option(name: .customLong("fcm-url"), help: "FCM HTTP v1 base URL (default: https://fcm.googleapis.com).")
+    @Option(setting: "fcm-url")
     var fcmURL = ProcessInfo.processInfo.environment["KUMO_FCM_URL"]
 
-    @Option(name: .customLong("fcm-token-url"), help: "OAuth2 token URL replacing every service account's token_uri.")
+    @Option(setting: "fcm-token-url")
     var fcmTokenURL = ProcessInfo.processInfo.environment["KUMO_FCM_TOKEN_URL"]
 
-    @Option(
-        name: .customLong("push-trust-roots"),
-        help: "A PEM file of CA certificates trusted for push connections besides the system's (a TLS-inspecting proxy).")
+    @Option(setting: "push-trust-roots")
     var pushTrustRootsFile = ProcessInfo.processInfo.environment["KUMO_PUSH_TRUST_ROOTS"]
 
-    @Option(name: .customLong("push-outcome-days"), help: "How many days each push's per-device outcomes are kept, 1…3650.")
+    @Option(setting: "push-outcome-days")
     var pushOutcomeDays = Int(ProcessInfo.processInfo.environment["KUMO_PUSH_OUTCOME_DAYS"] ?? "") ?? 30
 
     func validate() throws {
@@ -57,12 +54,12 @@ struct PushOptions: ParsableArguments {
 
 /// Scheduled SQLite backups: with ``StorageOptions``, the "Storage" section of `kumo serve --help`.
 struct BackupOptions: ParsableArguments {
-    @Option(name: .customLong("backup-every"), help: "SQLite: take a verified backup this often, e.g. 30m, 6h or 1d (default: off).")
+    @Option(setting: "backup-every")
     var backupEvery = ProcessInfo.processInfo.environment["KUMO_BACKUP_EVERY"]
 
-    @Option(name: .customLong("backup-keep"), help: "SQLite: how many scheduled backups to keep.")
+    @Option(setting: "backup-keep")
     var backupKeep = Int(ProcessInfo.processInfo.environment["KUMO_BACKUP_KEEP"] ?? "") ?? 14
 
-    @Option(name: .customLong("backup-dir"), help: "SQLite: where scheduled backups go (default: <data-dir>/backups).")
+    @Option(setting: "backup-dir")
     var backupDirectory = ProcessInfo.processInfo.environment["KUMO_BACKUP_DIR"]
 }

@@ -5,64 +5,38 @@ import KumoRealtime
 /// `kumo serve` options of realtime subscriptions (docs/wire/realtime.md, docs/configuration.md#realtime): on by
 /// default on the API port's plain HTTP/1 connections, with the limits of ``RealtimeConfiguration``.
 struct RealtimeOptions: ParsableArguments {
-    @Option(
-        name: .customLong("realtime"),
-        help: ArgumentHelp("on or off: upgrade GET /2013-09-01/realtime to a WebSocket for subscriptions (default: on).", valueName: "on|off"))
+    @Option(setting: "realtime")
     var realtimeOption: String?
 
-    @Option(
-        name: .customLong("realtime-max-subscriptions"),
-        help: ArgumentHelp("Subscriptions one realtime connection may hold (default: 100).", valueName: "count"))
+    @Option(setting: "realtime-max-subscriptions")
     var maximumSubscriptionsOption: Int?
 
-    @Option(
-        name: .customLong("realtime-max-connections"),
-        help: ArgumentHelp("Realtime connections one application may have on this instance (default: 10000).", valueName: "count"))
+    @Option(setting: "realtime-max-connections")
     var maximumConnectionsOption: Int?
 
-    @Option(
-        name: .customLong("realtime-max-message-bytes"),
-        help: ArgumentHelp("Largest message a realtime client may send (default: 65536).", valueName: "bytes"))
+    @Option(setting: "realtime-max-message-bytes")
     var maximumMessageBytesOption: Int?
 
-    @Option(
-        name: .customLong("realtime-ping-interval"),
-        help: ArgumentHelp("Seconds between the server's pings; an unanswered ping closes the connection (default: 30).", valueName: "seconds"))
+    @Option(setting: "realtime-ping-interval")
     var pingIntervalOption: Double?
 
-    @Option(
-        name: .customLong("realtime-queue-limit"),
-        help: ArgumentHelp("Messages and events waiting for one connection before it is closed as too slow (default: 1000).", valueName: "count"))
+    @Option(setting: "realtime-queue-limit")
     var queueLimitOption: Int?
 
-    @Option(
-        name: .customLong("realtime-max-regex-subscriptions"),
-        help: ArgumentHelp("Subscriptions with a $regex one realtime connection may hold (10).", valueName: "count"))
+    @Option(setting: "realtime-max-regex-subscriptions")
     var maximumRegexSubscriptionsOption: Int?
 
-    @Option(
-        name: .customLong("realtime-max-where-bytes"),
-        help: ArgumentHelp("Bytes the wheres of one connection's subscriptions may hold together (65536).", valueName: "bytes"))
+    @Option(setting: "realtime-max-where-bytes")
     var maximumWhereBytesOption: Int?
 
-    @Option(
-        name: .customLong("realtime-subscription-budget"),
-        help: ArgumentHelp(
-            "Milliseconds one subscription's where may work on one change; past it the subscription ends (10).",
-            valueName: "milliseconds"))
+    @Option(setting: "realtime-subscription-budget")
     var subscriptionBudgetOption: Int?
 
-    @Option(
-        name: .customLong("realtime-change-budget"),
-        help: ArgumentHelp(
-            "Milliseconds the matching of one change may work in all; subscriptions left unevaluated end (100).",
-            valueName: "milliseconds"))
+    @Option(setting: "realtime-change-budget")
     var changeBudgetOption: Int?
 
-    private var environment: [String: String] { ProcessInfo.processInfo.environment }
-
     /// Whether realtime is served.
-    var isOn: Bool { (realtimeOption ?? environment["KUMO_REALTIME"] ?? "on").lowercased() == "on" }
+    var isOn: Bool { ServeSettings.isOn(realtimeOption, key: "realtime") }
 
     /// The limits.
     var configuration: RealtimeConfiguration {
@@ -89,9 +63,7 @@ struct RealtimeOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let realtimeOption, !["on", "off"].contains(realtimeOption.lowercased()) {
-            throw ValidationError("--realtime takes on or off, not \"\(realtimeOption)\"")
-        }
+        try ServeSettings.checkOnOff(realtimeOption, key: "realtime")
         // The ranges are the settings' own (ServeSettings.all), which also checked the environment's values.
         let flags: [(String, (any LosslessStringConvertible)?)] = [
             ("--realtime-max-subscriptions", maximumSubscriptionsOption), ("--realtime-max-connections", maximumConnectionsOption),

@@ -9,29 +9,29 @@ import ServiceLifecycle
 /// How `kumo serve` runs NCMB scripts (docs/configuration.md, "Scripts"): which Node.js, where `require` finds modules,
 /// how many workers, how long the execution log is kept.
 struct ScriptOptions: ParsableArguments {
-    @Option(name: .customLong("node"), help: "The Node.js executable for scripts (default: node on PATH).")
+    @Option(setting: "node")
     var nodeOption: String?
 
     /// `--node`, else `KUMO_NODE`.
     var node: String? { nodeOption ?? ProcessInfo.processInfo.environment["KUMO_NODE"] }
 
-    @Option(
-        name: .customLong("scripts-modules"),
-        help: "A folder whose node_modules scripts require from (npm install ncmb there).")
+    @Option(setting: "scripts-modules")
     var modulesOption: String?
 
     /// `--scripts-modules`, else `KUMO_SCRIPTS_MODULES`.
     var modules: String? { modulesOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_MODULES"] }
 
-    @Option(name: .customLong("scripts-workers"), help: "The most Node.js worker processes at once, over all applications.")
+    @Option(setting: "scripts-workers")
     var workers = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_WORKERS"] ?? "") ?? 8
 
-    @Option(name: .customLong("scripts-heap-mb"), help: "Each worker's JavaScript heap limit in MiB.")
+    @Option(setting: "scripts-heap-mb")
     var heapMegabytes = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_HEAP_MB"] ?? "") ?? 128
 
     @Option(
         name: .customLong("scripts-memory-mb"),
-        help: "Each worker's memory limit in MiB: the heap, Buffers and all other data (RLIMIT_DATA); at least the heap + 128, default the heap + 256.")
+        help:
+            "Each worker's memory limit in MiB: the heap, Buffers and all other data (RLIMIT_DATA); at least the heap + 128, default the heap + 256."
+    )
     var memoryOption: Int?
 
     /// `--scripts-memory-mb`, else `KUMO_SCRIPTS_MEMORY_MB`, else the heap limit + 256 MiB (384 with the default heap).
@@ -67,7 +67,7 @@ struct ScriptOptions: ParsableArguments {
         ScriptSandbox.Preference(rawValue: isolationOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_ISOLATION"] ?? "auto")
     }
 
-    @Option(name: .customLong("scripts-log-days"), help: "How many days the script execution log keeps entries.")
+    @Option(setting: "scripts-log-days")
     var logDays = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_LOG_DAYS"] ?? "") ?? 7
 
     func validate() throws {
@@ -100,7 +100,9 @@ struct ScriptOptions: ParsableArguments {
                 allowedNetworks: (try? allowedNetworks.get()) ?? [], isolation: isolation ?? .automatic)
             do {
                 let runner = try NodeScriptRunner(runtime: runtime, configuration: configuration, logger: logger)
-                var metadata: Logger.Metadata = ["level": "\(runner.sandbox.level.rawValue)", "isolation": "\(runner.isolationDescription)"]
+                var metadata: Logger.Metadata = [
+                    "level": "\(runner.sandbox.level.rawValue)", "isolation": "\(runner.isolationDescription)",
+                ]
                 if let reason = runner.sandbox.fallbackReason {
                     metadata["fallbackReason"] = "\(reason)"
                     logger.warning("Scripts run without the strongest isolation", metadata: metadata)

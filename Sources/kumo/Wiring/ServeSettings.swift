@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Every setting of `kumo serve` with its three sources (docs/configuration.md#how-settings-are-read): the flag, the
@@ -30,6 +31,11 @@ struct ServeSetting: Sendable {
     let kind: Kind
     /// The default, as `--check-config` prints it.
     let defaultText: String
+    /// The flag's line in `kumo serve --help`; `nil` for a setting without a flag (read from the environment or the file
+    /// only).
+    var help: String?
+    /// The flag's value name in `--help` (`<seconds>`); `nil` for ArgumentParser's, the property's name.
+    var valueName: String?
     /// Whether `--check-config` masks it (a database URL's password).
     var isSecret = false
     /// Whether `--check-config` hides its whole value (a credential).
@@ -37,6 +43,9 @@ struct ServeSetting: Sendable {
 
     /// The flag.
     var flag: String { "--" + key }
+
+    /// The flag's help, as ``help`` and ``valueName`` give it.
+    var argumentHelp: ArgumentHelp? { help.map { ArgumentHelp($0, valueName: valueName) } }
 
     /// What the kind allows, for messages.
     var allowed: String {
@@ -64,6 +73,30 @@ struct ServeSetting: Sendable {
     }
 }
 
+extension Option {
+    /// The flag of the `kumo serve` setting `key` (its row of ``ServeSettings/all``, which gives the help), read from
+    /// the command line only: the group that declares it falls back to the setting's variable.
+    init<Wrapped: ExpressibleByArgument>(setting key: String) where Value == Wrapped? {
+        self.init(name: .customLong(key), help: ServeSettings.setting(key: key)?.argumentHelp)
+    }
+
+    /// The flag of the `kumo serve` setting `key` with a default (the setting's variable, else its own default), which
+    /// `--help` shows.
+    init(wrappedValue: Value, setting key: String) where Value: ExpressibleByArgument {
+        self.init(wrappedValue: wrappedValue, name: .customLong(key), help: ServeSettings.setting(key: key)?.argumentHelp)
+    }
+
+    /// The flag of the `kumo serve` setting `key` when the setting's variable may leave it unset.
+    init<Wrapped: ExpressibleByArgument>(wrappedValue: Wrapped?, setting key: String) where Value == Wrapped? {
+        self.init(wrappedValue: wrappedValue, name: .customLong(key), help: ServeSettings.setting(key: key)?.argumentHelp)
+    }
+
+    /// The repeatable flag of the `kumo serve` setting `key`.
+    init<Element: ExpressibleByArgument>(wrappedValue: Value, setting key: String) where Value == [Element] {
+        self.init(wrappedValue: wrappedValue, name: .customLong(key), help: ServeSettings.setting(key: key)?.argumentHelp)
+    }
+}
+
 extension String {
     /// `"a", "b", "c"` → `"a", "b" or "c"`.
     fileprivate func replacingLastComma() -> String {
@@ -72,128 +105,26 @@ extension String {
     }
 }
 
-/// The settings of `kumo serve`, in the order of docs/configuration.md.
+/// The settings of `kumo serve` (``all``, in ServeSettings+All.swift) and how their values are read and checked.
 enum ServeSettings {
-    static let all: [ServeSetting] = [
-        .init(key: "host", environment: "KUMO_HTTP_HOST", kind: .text, defaultText: "127.0.0.1"),
-        .init(key: "port", environment: "KUMO_HTTP_PORT", kind: .integer(0...65_535), defaultText: "8080"),
-        .init(key: "api-host", environment: "KUMO_API_HOSTS", kind: .list, defaultText: "(none)"),
-        .init(key: "body-size-limit", environment: "KUMO_BODY_SIZE_LIMIT", kind: .integer(1...Int(Int32.max)), defaultText: "16777216"),
-        .init(key: "public-url", environment: "KUMO_PUBLIC_URL", kind: .text, defaultText: "http://<host>:<port>"),
-        .init(
-            key: "log-level", environment: "KUMO_LOG_LEVEL",
-            kind: .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"]), defaultText: "info"),
-        .init(key: "log-format", environment: "KUMO_LOG_FORMAT", kind: .choice(["logfmt", "json"]), defaultText: "logfmt"),
-        .init(key: "access-log", environment: "KUMO_ACCESS_LOG", kind: .choice(["on", "off"]), defaultText: "on"),
-        .init(key: "trusted-proxy", environment: "KUMO_TRUSTED_PROXIES", kind: .list, defaultText: "(none)"),
-        .init(key: "metrics-port", environment: "KUMO_METRICS_PORT", kind: .integer(0...65_535), defaultText: "(off)"),
-        .init(key: "metrics-host", environment: "KUMO_METRICS_HOST", kind: .text, defaultText: "127.0.0.1"),
-        .init(key: "stall-threshold-ms", environment: "KUMO_STALL_THRESHOLD_MS", kind: .number(0...60_000), defaultText: "100"),
-        .init(key: "max-clock-skew", environment: "KUMO_MAX_CLOCK_SKEW", kind: .integer(1...31_536_000), defaultText: "(off)"),
-        .init(key: "idle-timeout", environment: "KUMO_IDLE_TIMEOUT", kind: .number(0.001...86_400), defaultText: "60"),
-        .init(key: "header-timeout", environment: "KUMO_HEADER_TIMEOUT", kind: .number(0.001...86_400), defaultText: "10"),
-        .init(key: "body-timeout", environment: "KUMO_BODY_TIMEOUT", kind: .number(0.001...86_400), defaultText: "30"),
-        .init(key: "max-connections", environment: "KUMO_MAX_CONNECTIONS", kind: .integer(1...1_000_000), defaultText: "4096"),
-        .init(key: "query-time-limit", environment: "KUMO_QUERY_TIME_LIMIT", kind: .number(0...3600), defaultText: "5"),
-        .init(key: "slow-query-ms", environment: "KUMO_SLOW_QUERY_MS", kind: .number(0...600_000), defaultText: "100"),
-        .init(key: "auto-index", environment: "KUMO_AUTO_INDEX", kind: .choice(["on", "off"]), defaultText: "off"),
-        .init(
-            key: "max-body-bytes-in-flight", environment: "KUMO_MAX_BODY_BYTES_IN_FLIGHT", kind: .integer(1...Int(Int32.max)),
-            defaultText: "67108864"),
-        .init(
-            key: "max-fields-per-object", environment: "KUMO_MAX_FIELDS_PER_OBJECT", kind: .integer(1...10_000_000), defaultText: "10000"),
-        .init(key: "rate-limit-per-address", environment: "KUMO_RATE_LIMIT_PER_ADDRESS", kind: .number(0...1_000_000), defaultText: "300"),
-        .init(
-            key: "rate-limit-per-application", environment: "KUMO_RATE_LIMIT_PER_APPLICATION", kind: .number(0...1_000_000),
-            defaultText: "5000"),
-        .init(key: "password-hash-cost", environment: "KUMO_PASSWORD_HASH_COST", kind: .integer(4...31), defaultText: "10"),
-        .init(key: "sign-in-limit", environment: "KUMO_SIGN_IN_LIMIT", kind: .integer(0...1_000_000), defaultText: "5"),
-        .init(
-            key: "sign-in-limit-per-account", environment: "KUMO_SIGN_IN_LIMIT_PER_ACCOUNT", kind: .integer(0...1_000_000),
-            defaultText: "20"),
-        .init(
-            key: "sign-in-limit-per-address", environment: "KUMO_SIGN_IN_LIMIT_PER_ADDRESS", kind: .integer(0...1_000_000),
-            defaultText: "100"),
-        .init(key: "sign-in-window", environment: "KUMO_SIGN_IN_WINDOW", kind: .integer(1...604_800), defaultText: "900"),
-        .init(key: "mail-request-limit", environment: "KUMO_MAIL_REQUEST_LIMIT", kind: .integer(0...1_000_000), defaultText: "5"),
-        .init(
-            key: "mail-request-limit-per-address", environment: "KUMO_MAIL_REQUEST_LIMIT_PER_ADDRESS", kind: .integer(0...1_000_000),
-            defaultText: "20"),
-        .init(key: "mail-request-window", environment: "KUMO_MAIL_REQUEST_WINDOW", kind: .integer(1...604_800), defaultText: "3600"),
-        .init(key: "dashboard", environment: "KUMO_DASHBOARD", kind: .choice(["on", "off"]), defaultText: "on"),
-        .init(key: "dashboard-host", environment: "KUMO_DASHBOARD_HOST", kind: .text, defaultText: "<host>"),
-        .init(key: "dashboard-port", environment: "KUMO_DASHBOARD_PORT", kind: .integer(0...65_535), defaultText: "(the API port)"),
-        .init(
-            key: "dashboard-password-hash-cost", environment: "KUMO_DASHBOARD_PASSWORD_HASH_COST", kind: .integer(4...31),
-            defaultText: "12"),
-        .init(key: "realtime", environment: "KUMO_REALTIME", kind: .choice(["on", "off"]), defaultText: "on"),
-        .init(
-            key: "realtime-max-subscriptions", environment: "KUMO_REALTIME_MAX_SUBSCRIPTIONS", kind: .integer(1...100_000),
-            defaultText: "100"),
-        .init(
-            key: "realtime-max-connections", environment: "KUMO_REALTIME_MAX_CONNECTIONS", kind: .integer(1...1_000_000),
-            defaultText: "10000"),
-        .init(
-            key: "realtime-max-message-bytes", environment: "KUMO_REALTIME_MAX_MESSAGE_BYTES", kind: .integer(1024...16_777_216),
-            defaultText: "65536"),
-        .init(key: "realtime-ping-interval", environment: "KUMO_REALTIME_PING_INTERVAL", kind: .number(1...3600), defaultText: "30"),
-        .init(key: "realtime-queue-limit", environment: "KUMO_REALTIME_QUEUE_LIMIT", kind: .integer(10...1_000_000), defaultText: "1000"),
-        .init(
-            key: "realtime-max-regex-subscriptions", environment: "KUMO_REALTIME_MAX_REGEX_SUBSCRIPTIONS", kind: .integer(0...100_000),
-            defaultText: "10"),
-        .init(
-            key: "realtime-max-where-bytes", environment: "KUMO_REALTIME_MAX_WHERE_BYTES", kind: .integer(1024...16_777_216),
-            defaultText: "65536"),
-        .init(
-            key: "realtime-subscription-budget", environment: "KUMO_REALTIME_SUBSCRIPTION_BUDGET", kind: .integer(1...10_000),
-            defaultText: "10"),
-        .init(
-            key: "realtime-change-budget", environment: "KUMO_REALTIME_CHANGE_BUDGET", kind: .integer(1...60_000), defaultText: "100"),
-        .init(key: "data-dir", environment: "KUMO_DATA_DIR", kind: .text, defaultText: "./kumo-data"),
-        .init(key: "database", environment: "KUMO_DATABASE", kind: .text, defaultText: "sqlite", isSecret: true),
-        .init(key: "database-timeout", environment: "KUMO_DATABASE_TIMEOUT", kind: .number(0.001...3600), defaultText: "5"),
-        .init(
-            key: "database-maximum-connections", environment: "KUMO_DATABASE_MAXIMUM_CONNECTIONS", kind: .integer(1...10_000),
-            defaultText: "20"),
-        .init(key: "sqlite-synchronous", environment: "KUMO_STORAGE_SQLITE_SYNCHRONOUS", kind: .choice(["full", "normal"]), defaultText: "full"),
-        .init(key: "file-storage", environment: "KUMO_FILE_STORAGE", kind: .text, defaultText: "default"),
-        .init(key: "s3-endpoint", environment: "KUMO_S3_ENDPOINT", kind: .text, defaultText: "(AWS's endpoint of the region)"),
-        .init(key: "s3-region", environment: "AWS_REGION", kind: .text, defaultText: "us-east-1"),
-        .init(key: "s3-addressing", environment: "KUMO_S3_ADDRESSING", kind: .choice(["path", "virtual"]), defaultText: "(path with --s3-endpoint)"),
-        .init(key: "s3-access-key-id", environment: "AWS_ACCESS_KEY_ID", kind: .text, defaultText: "(none)", hidesValue: true),
-        .init(key: "s3-secret-access-key", environment: "AWS_SECRET_ACCESS_KEY", kind: .text, defaultText: "(none)", hidesValue: true),
-        .init(key: "s3-session-token", environment: "AWS_SESSION_TOKEN", kind: .text, defaultText: "(none)", hidesValue: true),
-        .init(key: "backup-every", environment: "KUMO_BACKUP_EVERY", kind: .text, defaultText: "(off)"),
-        .init(key: "backup-keep", environment: "KUMO_BACKUP_KEEP", kind: .integer(1...100_000), defaultText: "14"),
-        .init(key: "backup-dir", environment: "KUMO_BACKUP_DIR", kind: .text, defaultText: "<data-dir>/backups"),
-        .init(key: "mail-transport", environment: "KUMO_MAIL_TRANSPORT", kind: .choice(["file", "sendmail"]), defaultText: "file"),
-        .init(key: "mail-directory", environment: "KUMO_MAIL_DIRECTORY", kind: .text, defaultText: "<data-dir>/mail"),
-        .init(key: "sendmail-command", environment: "KUMO_SENDMAIL_COMMAND", kind: .text, defaultText: "/usr/sbin/sendmail"),
-        .init(key: "sendmail-argument", environment: "KUMO_SENDMAIL_ARGUMENTS", kind: .list, defaultText: "-t, -i"),
-        .init(key: "node", environment: "KUMO_NODE", kind: .text, defaultText: "node on PATH"),
-        .init(key: "scripts-modules", environment: "KUMO_SCRIPTS_MODULES", kind: .text, defaultText: "(none)"),
-        .init(key: "scripts-workers", environment: "KUMO_SCRIPTS_WORKERS", kind: .integer(1...256), defaultText: "8"),
-        .init(key: "scripts-heap-mb", environment: "KUMO_SCRIPTS_HEAP_MB", kind: .integer(16...16_384), defaultText: "128"),
-        .init(key: "scripts-log-days", environment: "KUMO_SCRIPTS_LOG_DAYS", kind: .integer(1...3650), defaultText: "7"),
-        .init(key: "tls-certificate-chain", environment: "KUMO_TLS_CERTIFICATE_CHAIN", kind: .text, defaultText: "(plain HTTP)"),
-        .init(key: "tls-private-key", environment: "KUMO_TLS_PRIVATE_KEY", kind: .text, defaultText: "(plain HTTP)"),
-        .init(key: "apns-url", environment: "KUMO_APNS_URL", kind: .text, defaultText: "https://api.push.apple.com"),
-        .init(key: "apns-sandbox-url", environment: "KUMO_APNS_SANDBOX_URL", kind: .text, defaultText: "https://api.sandbox.push.apple.com"),
-        .init(key: "fcm-url", environment: "KUMO_FCM_URL", kind: .text, defaultText: "https://fcm.googleapis.com"),
-        .init(key: "fcm-token-url", environment: "KUMO_FCM_TOKEN_URL", kind: .text, defaultText: "(each service account's token_uri)"),
-        .init(key: "push-trust-roots", environment: "KUMO_PUSH_TRUST_ROOTS", kind: .text, defaultText: "(system roots only)"),
-        .init(key: "push-outcome-days", environment: "KUMO_PUSH_OUTCOME_DAYS", kind: .integer(1...3650), defaultText: "30"),
-        .init(
-            key: "dashboard-audit-days", environment: "KUMO_DASHBOARD_AUDIT_DAYS", kind: .integer(0...3650), defaultText: "365"),
-        .init(
-            key: "dashboard-import-lease-seconds", environment: "KUMO_DASHBOARD_IMPORT_LEASE_SECONDS", kind: .integer(1...3600),
-            defaultText: "60"),
-    ]
-
     /// A flag's value, else its environment variable's read as `Value` (the configuration file's values arrive as
     /// variables); blanks around the variable's text are ignored, as ``checkEnvironment(_:)`` ignores them.
     static func value<Value: LosslessStringConvertible>(_ option: Value?, _ variable: String) -> Value? {
         option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// Whether the on/off setting `key` is on: its flag's value, else its variable's, else its default, in any letter case
+    /// (the variable's was checked before parsing, the flag's by ``checkOnOff(_:key:)``).
+    static func isOn(_ option: String?, key: String) -> Bool {
+        guard let setting = setting(key: key) else { return false }
+        return (option ?? ProcessInfo.processInfo.environment[setting.environment] ?? setting.defaultText).lowercased() == "on"
+    }
+
+    /// Refuses a value of the on/off flag `--key` other than on or off (in any letter case).
+    static func checkOnOff(_ option: String?, key: String) throws {
+        if let option, !["on", "off"].contains(option.lowercased()) {
+            throw ValidationError("--\(key) takes on or off, not \"\(option)\"")
+        }
     }
 
     /// Checks the values given as flags against their settings' kinds (the environment's were checked before parsing,

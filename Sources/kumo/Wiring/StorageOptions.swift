@@ -8,21 +8,19 @@ import NIOCore
 
 /// Options shared by every command that touches data: which engine, and its settings.
 struct StorageOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: "Directory holding the SQLite database (created when missing; also KUMO_DATA_DIR).")
+    @Option(setting: "data-dir")
     var dataDirectory = ProcessInfo.processInfo.environment["KUMO_DATA_DIR"] ?? "./kumo-data"
 
-    @Option(
-        name: .customLong("database"),
-        help: "sqlite (embedded, inside --data-dir) or postgres://user:password@host:5432/database[?schema=NAME].")
+    @Option(setting: "database")
     var database = ProcessInfo.processInfo.environment["KUMO_DATABASE"] ?? "sqlite"
 
-    @Option(name: .customLong("database-timeout"), help: "PostgreSQL: seconds a storage call may take before it fails with E503001.")
+    @Option(setting: "database-timeout")
     var databaseTimeout = Double(ProcessInfo.processInfo.environment["KUMO_DATABASE_TIMEOUT"] ?? "") ?? 5
 
-    @Option(name: .customLong("database-maximum-connections"), help: "PostgreSQL: the most connections this instance opens.")
+    @Option(setting: "database-maximum-connections")
     var databaseMaximumConnections = Int(ProcessInfo.processInfo.environment["KUMO_DATABASE_MAXIMUM_CONNECTIONS"] ?? "") ?? 20
 
-    @Option(name: .customLong("sqlite-synchronous"), help: "SQLite durability: full (an answered write is on disk) or normal.")
+    @Option(setting: "sqlite-synchronous")
     var synchronous = ProcessInfo.processInfo.environment["KUMO_STORAGE_SQLITE_SYNCHRONOUS"] ?? "full"
 
     /// Where file bytes live: the engine's own store or an S3-compatible bucket (docs/decisions/0132-file-bytes-on-s3.md).

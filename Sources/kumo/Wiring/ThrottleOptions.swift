@@ -7,48 +7,25 @@ import KumoServer
 /// docs/decisions/0121-sign-in-and-mail-throttles.md). Each has an environment variable and a configuration-file key;
 /// the flag wins. A limit of 0 turns it off.
 struct ThrottleOptions: ParsableArguments {
-    @Option(
-        name: .customLong("sign-in-limit"),
-        help: ArgumentHelp(
-            "Failed sign-ins one client address may make against one account in the window (NCMB login and the dashboard) (5; 0 for no limit).",
-            valueName: "n"))
+    @Option(setting: "sign-in-limit")
     var signInLimitOption: Int?
 
-    @Option(
-        name: .customLong("sign-in-limit-per-account"),
-        help: ArgumentHelp(
-            "Failed sign-ins against one account from all addresses in the window; addresses that signed in to it lately are exempt (20; 0 for no limit).",
-            valueName: "n"))
+    @Option(setting: "sign-in-limit-per-account")
     var signInLimitPerAccountOption: Int?
 
-    @Option(
-        name: .customLong("sign-in-limit-per-address"),
-        help: ArgumentHelp(
-            "Failed sign-ins one client address may make against all accounts in the window (100; 0 for no limit).", valueName: "n"))
+    @Option(setting: "sign-in-limit-per-address")
     var signInLimitPerAddressOption: Int?
 
-    @Option(
-        name: .customLong("sign-in-window"),
-        help: ArgumentHelp("The window the sign-in limits count failures in (900).", valueName: "seconds"))
+    @Option(setting: "sign-in-window")
     var signInWindowOption: Int?
 
-    @Option(
-        name: .customLong("mail-request-limit"),
-        help: ArgumentHelp(
-            "Account mails (password reset, sign-up link, address confirmation) to one address in the window (5; 0 for no limit).",
-            valueName: "n"))
+    @Option(setting: "mail-request-limit")
     var mailRequestLimitOption: Int?
 
-    @Option(
-        name: .customLong("mail-request-limit-per-address"),
-        help: ArgumentHelp(
-            "Mail requests (requestPasswordReset, requestMailAddressUserEntry) one client address may make in the window (20; 0 for no limit).",
-            valueName: "n"))
+    @Option(setting: "mail-request-limit-per-address")
     var mailRequestLimitPerAddressOption: Int?
 
-    @Option(
-        name: .customLong("mail-request-window"),
-        help: ArgumentHelp("The window the mail limits count in (3600).", valueName: "seconds"))
+    @Option(setting: "mail-request-window")
     var mailRequestWindowOption: Int?
 
     var signInLimit: Int? { ServeSettings.value(signInLimitOption, "KUMO_SIGN_IN_LIMIT") }
