@@ -39,22 +39,9 @@ package struct ExportManifest: Sendable, Hashable {
         /// Its relation members file, when it has members.
         package var relationsFile: String?
         /// How many relation members that file holds.
-        package var relationMembers: Int
+        package var relationMembers: Int = 0
         /// Its class-level permissions, when it has any.
         package var permissions: ClassPermissions?
-
-        /// Creates an entry.
-        package init(
-            className: ClassName, file: String, objects: Int, relationsFile: String? = nil, relationMembers: Int = 0,
-            permissions: ClassPermissions? = nil
-        ) {
-            self.className = className
-            self.file = file
-            self.objects = objects
-            self.relationsFile = relationsFile
-            self.relationMembers = relationMembers
-            self.permissions = permissions
-        }
     }
 
     /// When the export was written.
@@ -74,32 +61,16 @@ package struct ExportManifest: Sendable, Hashable {
     package var fileBytes: Int64
     /// The application's deployed scripts with their code, state and run permission (``Exporter/scriptsJSON(_:)``),
     /// `null` in exports written before scripts existed.
-    package var scripts: JSONValue
+    package var scripts: JSONValue = .null
     /// The indexes on user fields of the exported classes (``ClassIndex/json``); `null` in exports written before
     /// indexes existed.
-    package var indexes: JSONValue
+    package var indexes: JSONValue = .null
 
     /// The password hashes file of an export with secrets (``PasswordHashEntry``), relative to the folder: one entry per
     /// object of the user file; `nil` without secrets.
     package var passwordsFile: String?
     /// How many entries it holds.
     package var passwordEntries = 0
-
-    /// Creates a manifest.
-    package init(
-        exportedAt: WireDate, application: JSONObject, withheld: [String], classes: [ClassEntry], filesDirectory: String?,
-        fileCount: Int, fileBytes: Int64, scripts: JSONValue = .null, indexes: JSONValue = .null
-    ) {
-        self.exportedAt = exportedAt
-        self.application = application
-        self.withheld = withheld
-        self.classes = classes
-        self.filesDirectory = filesDirectory
-        self.fileCount = fileCount
-        self.fileBytes = fileBytes
-        self.scripts = scripts
-        self.indexes = indexes
-    }
 
     /// The exported application settings, when the manifest has them.
     package var settings: ApplicationSettings? {

@@ -2,10 +2,10 @@
 package struct ImportProgressSnapshot: Sendable, Hashable {
     /// What the import is doing: checking files, writing objects, adding relation members, restoring settings.
     package enum Phase: String, Sendable, Hashable {
-        case checking = "checking"
-        case objects = "objects"
-        case relations = "relations"
-        case finishing = "finishing"
+        case checking
+        case objects
+        case relations
+        case finishing
     }
 
     /// The phase.

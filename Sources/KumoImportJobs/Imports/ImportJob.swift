@@ -88,20 +88,6 @@ package struct ImportJob: Sendable {
     /// Whether the report is there.
     package var hasReport: Bool { reportBlobId != nil }
 
-    /// A new staging job.
-    init(
-        id: String, applicationId: String, applicationName: String, isDryRun: Bool, conflict: BulkConflictMode, createdBy: String,
-        createDate: WireDate
-    ) {
-        self.id = id
-        self.applicationId = applicationId
-        self.applicationName = applicationName
-        self.isDryRun = isDryRun
-        self.conflict = conflict
-        self.createdBy = createdBy
-        self.createDate = createDate
-    }
-
     /// The job as the dashboard's API shows it (docs/dashboard.md#import-and-export).
     package var json: JSONValue {
         let files: [JSONValue] = files.map { file in

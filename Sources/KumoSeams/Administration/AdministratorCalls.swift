@@ -101,18 +101,7 @@ package struct AdministratorCall: Sendable, Hashable {
 }
 
 /// One header of an ``AdministratorCall`` or an ``AdministratorResponse``.
-package struct AdministratorHeader: Sendable, Hashable {
-    /// The name, as sent or as the answer set it.
-    package var name: String
-    /// The value.
-    package var value: String
-
-    /// Creates a header.
-    package init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
+package typealias AdministratorHeader = HeaderField
 
 /// NCMB's answer to an ``AdministratorCall``.
 package struct AdministratorResponse: Sendable, Hashable {

@@ -32,19 +32,8 @@ package protocol RealtimeGate: Sendable {
 /// The request a realtime connection authenticates as: its upgrade request's target and headers, with a `connect`
 /// message's values as the NCMB headers when the client sent them that way (docs/wire/realtime.md#authentication).
 package struct RealtimeHandshake: Sendable, Hashable {
-    /// One header.
-    package struct Header: Sendable, Hashable {
-        /// Its name, as sent.
-        package var name: String
-        /// Its value.
-        package var value: String
-
-        /// A header.
-        package init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// One header, as sent.
+    package typealias Header = HeaderField
 
     /// The `Host` the client sent (HTTP/1.1's authority), which the signature covers.
     package var authority: String?

@@ -33,19 +33,8 @@ package enum ScriptRunnerError: Error, Sendable, Hashable {
     case tooBusy
 }
 
-/// One header of a script call or answer.
-package struct ScriptHeader: Sendable, Hashable {
-    /// The name: lower case for requests (as Node.js and Express present them), as the script set it for answers.
-    package var name: String
-    /// The value.
-    package var value: String
-
-    /// Creates a header.
-    package init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
+/// One header of a script call (lower-case name, as Node.js and Express present it) or answer (as the script set it).
+package typealias ScriptHeader = HeaderField
 
 /// One call of a script, as the runtime needs it.
 package struct ScriptInvocation: Sendable, Hashable {

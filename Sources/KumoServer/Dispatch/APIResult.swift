@@ -33,11 +33,4 @@ package struct BlobDownload: Sendable, Hashable {
     package var blobId: String
     /// Its size in bytes (`fileSize`), sent as `Content-Length`.
     package var size: Int64
-
-    /// Creates a download.
-    package init(applicationId: String, blobId: String, size: Int64) {
-        self.applicationId = applicationId
-        self.blobId = blobId
-        self.size = size
-    }
 }

@@ -91,14 +91,6 @@ package struct RelationMember: Sendable, Hashable {
     package var targetClassName: String
     /// The member's objectId.
     package var targetObjectId: String
-
-    /// Creates a member.
-    package init(objectId: String, field: String, targetClassName: String, targetObjectId: String) {
-        self.objectId = objectId
-        self.field = field
-        self.targetClassName = targetClassName
-        self.targetObjectId = targetObjectId
-    }
 }
 
 /// An error a write unit's own code threw (not the engine's), carried through an engine's error mapping unchanged: the

@@ -153,11 +153,4 @@ package struct IndexBuild: Sendable, Hashable {
     package var objectCount: Int
     /// Whether the index existed already (nothing was built).
     package var existed: Bool
-
-    /// Creates a report.
-    package init(index: ClassIndex, objectCount: Int, existed: Bool) {
-        self.index = index
-        self.objectCount = objectCount
-        self.existed = existed
-    }
 }

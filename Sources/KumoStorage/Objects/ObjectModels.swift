@@ -63,7 +63,7 @@ package struct NewObject: Sendable, Hashable {
 
     package static func == (lhs: NewObject, rhs: NewObject) -> Bool {
         lhs.key == rhs.key && lhs.createDate == rhs.createDate && lhs.acl == rhs.acl && lhs.extras == rhs.extras
-            && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
+            && sameOperations(lhs.operations, rhs.operations)
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(key) }
@@ -109,10 +109,15 @@ package struct ObjectUpdate: Sendable, Hashable {
 
     package static func == (lhs: ObjectUpdate, rhs: ObjectUpdate) -> Bool {
         lhs.key == rhs.key && lhs.updateDate == rhs.updateDate && lhs.acl == rhs.acl && lhs.extras == rhs.extras
-            && lhs.operations.map(\.0) == rhs.operations.map(\.0) && lhs.operations.map(\.1) == rhs.operations.map(\.1)
+            && sameOperations(lhs.operations, rhs.operations)
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}
+
+/// Whether two bodies' operations are the same, in the same order (tuples are not `Equatable`).
+private func sameOperations(_ lhs: [(FieldName, FieldOperation)], _ rhs: [(FieldName, FieldOperation)]) -> Bool {
+    lhs.elementsEqual(rhs) { $0.0 == $1.0 && $0.1 == $1.1 }
 }
 
 /// An object as stored, ready to render.

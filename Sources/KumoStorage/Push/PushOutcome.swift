@@ -50,10 +50,4 @@ package struct PushOutcomePage: Sendable, Hashable {
     package var results: [PushOutcome]
     /// How many outcomes match the filter.
     package var count: Int
-
-    /// Creates a page.
-    package init(results: [PushOutcome], count: Int) {
-        self.results = results
-        self.count = count
-    }
 }

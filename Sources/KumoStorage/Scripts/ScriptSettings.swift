@@ -4,32 +4,22 @@ package import NCMBWire
 /// configurable with `kumo scripts settings`.
 package struct ScriptSettings: Sendable, Hashable {
     /// The largest script file a deployment accepts, in bytes. Defaults to 32 768 (32 KB).
-    package var maximumFileSize: Int
+    package var maximumFileSize = 32 * 1024
     /// The most scripts the application may have. Defaults to 100.
-    package var maximumCount: Int
+    package var maximumCount = 100
     /// How long one call may run before its worker is killed and the call answers 500, in milliseconds. Defaults to
     /// 30 000 (30 s).
-    package var timeoutMilliseconds: Int
+    package var timeoutMilliseconds = 30_000
     /// The largest answer a script may give, in bytes; a larger one answers 500. Defaults to 65 536 (64 KB).
-    package var maximumResponseSize: Int
+    package var maximumResponseSize = 64 * 1024
     /// How many calls of the application may run at once; further calls wait (at most the timeout, and at most
     /// ``maximumQueuedExecutions`` of them) or are refused with 429 E429002. Defaults to 4.
-    package var maximumConcurrentExecutions: Int
+    package var maximumConcurrentExecutions = 4
     /// How many calls of the application may wait for a worker; more are refused with 429 E429002. Defaults to 256.
-    package var maximumQueuedExecutions: Int
+    package var maximumQueuedExecutions = 256
 
     /// Creates settings; every value defaults to NCMB's documented limit.
-    package init(
-        maximumFileSize: Int = 32 * 1024, maximumCount: Int = 100, timeoutMilliseconds: Int = 30_000,
-        maximumResponseSize: Int = 64 * 1024, maximumConcurrentExecutions: Int = 4, maximumQueuedExecutions: Int = 256
-    ) {
-        self.maximumFileSize = maximumFileSize
-        self.maximumCount = maximumCount
-        self.timeoutMilliseconds = timeoutMilliseconds
-        self.maximumResponseSize = maximumResponseSize
-        self.maximumConcurrentExecutions = maximumConcurrentExecutions
-        self.maximumQueuedExecutions = maximumQueuedExecutions
-    }
+    package init() {}
 
     /// The ranges each setting must stay in; `kumo scripts settings` refuses values outside them.
     package enum Bounds {
