@@ -429,6 +429,17 @@ def run_wrk(server, requests, connections, seconds, load_cpu, directory):
 # ---------------------------------------------------------------------------------------------------------------
 
 
+def checked_scenarios(parser, arguments):
+    """The scenarios of --scenarios, each known, and wrk installed; else the parser's error."""
+    scenarios = [name for name in arguments.scenarios.split(",") if name]
+    for name in scenarios:
+        if name not in SCENARIOS:
+            parser.error("unknown scenario %s (known: %s)" % (name, ", ".join(SCENARIOS)))
+    if shutil.which("wrk") is None:
+        parser.error("wrk is missing (apt-get install wrk)")
+    return scenarios
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kumo", default=".build/release/kumo")
@@ -448,12 +459,7 @@ def main():
         help="Kumo's access log (a line per request, on by default); off compares like with PocketBase's log off",
     )
     arguments = parser.parse_args()
-    scenarios = [name for name in arguments.scenarios.split(",") if name]
-    for name in scenarios:
-        if name not in SCENARIOS:
-            parser.error("unknown scenario %s (known: %s)" % (name, ", ".join(SCENARIOS)))
-    if shutil.which("wrk") is None:
-        parser.error("wrk is missing (apt-get install wrk)")
+    scenarios = checked_scenarios(parser, arguments)
 
     directory = tempfile.mkdtemp(prefix="kumo-vs-pocketbase.")
     random.seed(32)

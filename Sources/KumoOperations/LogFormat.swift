@@ -44,8 +44,37 @@ package enum LogLineRenderer {
     package static func lineBytes(
         format: LogFormat, time: String, level: String, logger: String, message: String, sortedFields: [Field]
     ) -> [UInt8] {
+        var bytes = head(format: format, time: time, level: level, logger: logger, message: message, fieldCount: sortedFields.count)
+        for (key, value) in sortedFields {
+            switch (format, value) {
+            case (_, .text(let text)): appendField(format: format, key: key, text: text, to: &bytes)
+            case (.logfmt, _): appendField(format: format, key: key, text: flatten(value), to: &bytes)
+            case (.json, _):
+                guard !isReservedJSONKey(key) else { continue }
+                appendJSONKey(key, to: &bytes)
+                bytes.append(contentsOf: json(value).utf8)
+            }
+        }
+        appendTail(format: format, to: &bytes)
+        return bytes
+    }
+
+    /// ``lineBytes(format:time:level:logger:message:sortedFields:)`` for metadata that is text only: no ``Value`` per
+    /// field (the access log's line per request, docs/decisions/0166-per-request-path-without-per-request-allocations.md).
+    package static func lineBytes(
+        format: LogFormat, time: String, level: String, logger: String, message: String,
+        sortedTextFields: [(key: String, value: String)]
+    ) -> [UInt8] {
+        var bytes = head(format: format, time: time, level: level, logger: logger, message: message, fieldCount: sortedTextFields.count)
+        for (key, text) in sortedTextFields { appendField(format: format, key: key, text: text, to: &bytes) }
+        appendTail(format: format, to: &bytes)
+        return bytes
+    }
+
+    /// The fixed start of a line: `time`, `level`, `logger` and `msg`.
+    private static func head(format: LogFormat, time: String, level: String, logger: String, message: String, fieldCount: Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(256 + sortedFields.count * 24)
+        bytes.reserveCapacity(256 + fieldCount * 24)
         switch format {
         case .logfmt:
             append("time=", to: &bytes)
@@ -56,15 +85,6 @@ package enum LogLineRenderer {
             appendLogfmt(logger, to: &bytes)
             append(" msg=", to: &bytes)
             appendLogfmt(message, to: &bytes)
-            for (key, value) in sortedFields {
-                bytes.append(UInt8(ascii: " "))
-                appendLogfmtKey(key, to: &bytes)
-                bytes.append(UInt8(ascii: "="))
-                switch value {
-                case .text(let text): appendLogfmt(text, to: &bytes)
-                default: appendLogfmt(flatten(value), to: &bytes)
-                }
-            }
         case .json:
             append("{\"time\":", to: &bytes)
             appendJSON(time, to: &bytes)
@@ -74,16 +94,39 @@ package enum LogLineRenderer {
             appendJSON(logger, to: &bytes)
             append(",\"msg\":", to: &bytes)
             appendJSON(message, to: &bytes)
-            for (key, value) in sortedFields where key != "time" && key != "level" && key != "logger" && key != "msg" {
-                bytes.append(UInt8(ascii: ","))
-                appendJSON(key, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                appendJSON(value, to: &bytes)
-            }
-            bytes.append(UInt8(ascii: "}"))
         }
-        bytes.append(UInt8(ascii: "\n"))
         return bytes
+    }
+
+    /// One text field: ` key=value` (logfmt) or `,"key":"value"` (JSON, which leaves out the keys of the line's head).
+    private static func appendField(format: LogFormat, key: String, text: String, to bytes: inout [UInt8]) {
+        switch format {
+        case .logfmt:
+            bytes.append(UInt8(ascii: " "))
+            appendLogfmtKey(key, to: &bytes)
+            bytes.append(UInt8(ascii: "="))
+            appendLogfmt(text, to: &bytes)
+        case .json:
+            guard !isReservedJSONKey(key) else { return }
+            appendJSONKey(key, to: &bytes)
+            appendJSON(text, to: &bytes)
+        }
+    }
+
+    private static func isReservedJSONKey(_ key: String) -> Bool {
+        key == "time" || key == "level" || key == "logger" || key == "msg"
+    }
+
+    private static func appendJSONKey(_ key: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: ","))
+        appendJSON(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// The end of a line: `}` for JSON, then the newline.
+    private static func appendTail(format: LogFormat, to bytes: inout [UInt8]) {
+        if format == .json { bytes.append(UInt8(ascii: "}")) }
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     private static func append(_ text: String, to bytes: inout [UInt8]) {
@@ -126,14 +169,6 @@ package enum LogLineRenderer {
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: text.utf8)
             bytes.append(UInt8(ascii: "\""))
-        }
-    }
-
-    private static func appendJSON(_ value: Value, to bytes: inout [UInt8]) {
-        if case .text(let text) = value {
-            appendJSON(text, to: &bytes)
-        } else {
-            bytes.append(contentsOf: json(value).utf8)
         }
     }
 

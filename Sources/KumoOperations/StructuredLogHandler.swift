@@ -42,6 +42,28 @@ package struct StructuredLogHandler: LogHandler {
         output.write(line)
     }
 
+    /// Writes a message whose metadata is text only, as fields sorted by key, each key once: the access log's line per
+    /// request, rendered without a `Logger.Metadata` dictionary or a value per field when the handler has no metadata of
+    /// its own (docs/decisions/0166-per-request-path-without-per-request-allocations.md). The line is byte for byte the
+    /// one ``log(event:)`` writes for the same metadata; nothing is written below the handler's level.
+    package func write(level: Logger.Level, message: String, sortedTextFields: [(key: String, value: String)]) {
+        guard level >= logLevel else { return }
+        let provided = metadataProvider?.get()
+        let line: [UInt8]
+        if metadata.isEmpty && (provided?.isEmpty ?? true) {
+            line = LogLineRenderer.lineBytes(
+                format: format, time: Self.timestamp(), level: level.rawValue, logger: label, message: message,
+                sortedTextFields: sortedTextFields)
+        } else {
+            var explicit: Logger.Metadata = [:]
+            for (key, value) in sortedTextFields { explicit[key] = .string(value) }
+            line = LogLineRenderer.lineBytes(
+                format: format, time: Self.timestamp(), level: level.rawValue, logger: label, message: message,
+                sortedFields: Self.sortedFields(handler: metadata, provided: provided, explicit: explicit))
+        }
+        output.write(line)
+    }
+
     /// The metadata of one message as fields sorted by key, each key once: the message's own metadata wins over the
     /// provider's, which wins over the handler's (swift-log's order). Built as one array rather than merged
     /// dictionaries: the access log renders a line per request.

@@ -34,7 +34,13 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     private var requestIsOpen = false
     private var responsesOwed = 0
     private var readParts = false
+    /// When the clock of `phase` runs out.
+    private var deadline = NIODeadline.distantFuture
+    /// The one timer of the connection, and when it fires: never later than the shortest clock after it was armed, so a
+    /// new phase's deadline is never before it and a request does not cancel or schedule a timer
+    /// (docs/decisions/0166-per-request-path-without-per-request-allocations.md).
     private var timer: Scheduled<Void>?
+    private var timerFiresAt = NIODeadline.distantFuture
 
     /// Creates the handler of one connection.
     init(timeouts: ConnectionTimeouts) {
@@ -90,9 +96,9 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
         context.write(data, promise: promise)
     }
 
-    /// Switches to `phase` and starts its clock.
+    /// Switches to `phase` and starts its clock: sets its deadline, and arms the timer only when none is armed or the
+    /// armed one would fire after the deadline.
     private func enter(_ phase: Phase, context: ChannelHandlerContext) {
-        cancelTimer()
         self.phase = phase
         let limit: TimeAmount
         switch phase {
@@ -101,15 +107,28 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
         case .body: limit = timeouts.body
         case .answering: return
         }
-        timer = context.eventLoop.assumeIsolated().scheduleTask(in: limit) { [self] in
-            expire(phase, context: context)
+        let now = context.eventLoop.now
+        deadline = now + limit
+        if timer == nil || timerFiresAt > deadline { arm(now: now, context: context) }
+    }
+
+    /// Arms the timer for the deadline, or for the shortest clock from now if that is sooner.
+    private func arm(now: NIODeadline, context: ChannelHandlerContext) {
+        timer?.cancel()
+        timerFiresAt = min(deadline, now + timeouts.shortest)
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: timerFiresAt) { [self] in
+            fire(context: context)
         }
     }
 
-    private func expire(_ expired: Phase, context: ChannelHandlerContext) {
+    /// The timer fired: nothing while the server answers, the clock's end once its deadline has passed, else the timer
+    /// armed again.
+    private func fire(context: ChannelHandlerContext) {
         timer = nil
-        guard expired == phase else { return }
-        switch expired {
+        guard phase != .answering else { return }
+        let now = context.eventLoop.now
+        guard now >= deadline else { return arm(now: now, context: context) }
+        switch phase {
         case .idle, .head:
             context.close(promise: nil)
         case .body:
@@ -146,4 +165,7 @@ package struct ConnectionTimeouts: Sendable, Hashable {
         header = .nanoseconds(Int64(headerSeconds * 1_000_000_000))
         body = .nanoseconds(Int64(bodySeconds * 1_000_000_000))
     }
+
+    /// The shortest of the three clocks.
+    var shortest: TimeAmount { min(idle, header, body) }
 }

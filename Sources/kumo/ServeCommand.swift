@@ -190,7 +190,7 @@ struct ServeCommand: AsyncParsableCommand {
         environment.scripts = scripts.runner
         environment.applicationMetrics = minuteMetrics.applications
         environment.scriptExecutions = executionLog
-        if operationsOptions.writesAccessLog { environment.accessLog = Logger(label: "kumo.access") }
+        if operationsOptions.writesAccessLog { environment.accessLog = LoggingSetup.accessLog() }
         var dashboard = DashboardWiring(
             options: dashboardOptions, storage: storage, environment: environment, configuration: configuration, tls: tls != nil,
             trustedProxies: operationsOptions.trustedProxies, logger: logger)

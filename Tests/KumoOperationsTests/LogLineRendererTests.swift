@@ -73,4 +73,43 @@ import Testing
             written.first?.hasSuffix("msg=m both=message fromHandler=h fromMessage=e fromProvider=p shared=provided\n") == true,
             "\(written)")
     }
+
+    /// The access log's text fields (decision 0166) render byte for byte as the same metadata through a dictionary.
+    @Test(arguments: LogFormat.allCases)
+    func textFieldsRenderAsTheSameMetadata(format: LogFormat) {
+        let fields: [(key: String, value: String)] = [
+            ("app", "-"), ("bytes_in", "16"), ("client", "203.0.113.7"), ("code", "E404001"), ("level", "shadowed"),
+            ("path", "/2013-09-01/classes/Food ä"), ("quoted", #"say "hi" = \ "#), ("route", "objects.get"), ("tab", "a\tb\u{2028}"),
+        ]
+        let direct = LogLineRenderer.lineBytes(
+            format: format, time: "2026-01-02T03:04:05.006Z", level: "info", logger: "kumo.access", message: "request",
+            sortedTextFields: fields)
+        let throughMetadata = LogLineRenderer.lineBytes(
+            format: format, time: "2026-01-02T03:04:05.006Z", level: "info", logger: "kumo.access", message: "request",
+            metadata: Dictionary(uniqueKeysWithValues: fields.map { ($0.key, LogLineRenderer.Value.text($0.value)) }))
+
+        #expect(direct == throughMetadata, "\(String(decoding: direct, as: UTF8.self))")
+    }
+
+    /// A handler's own and provided metadata still merge into a text-fields line, and its level still holds.
+    @Test(arguments: [false, true])
+    func textFieldsWriteTheLineALoggerWould(withHandlerMetadata: Bool) {
+        let lines = NIOLockedValueBox<[String]>([])
+        var handler = StructuredLogHandler(
+            label: "kumo.access", format: .logfmt, level: .info, output: LogOutput { line in lines.withLockedValue { $0.append(line) } })
+        if withHandlerMetadata {
+            handler.metadata = ["route": "from-handler", "zone": "handler"]
+            handler.metadataProvider = Logger.MetadataProvider { ["area": "provided"] }
+        }
+        let logger = Logger(label: "kumo.access") { _ in handler }
+        let fields: [(key: String, value: String)] = [("method", "GET"), ("path", "/a b"), ("route", "objects.get")]
+        handler.write(level: .info, message: "request", sortedTextFields: fields)
+        logger.info("request", metadata: ["method": "GET", "path": "/a b", "route": "objects.get"])
+        handler.write(level: .debug, message: "request", sortedTextFields: fields)
+        let written = lines.withLockedValue { $0 }.map { $0.drop { $0 != " " } }
+
+        #expect(written.count == 2)
+        #expect(written.first == written.last, "\(written)")
+        #expect(written.first?.contains(withHandlerMetadata ? "area=provided " : "msg=request method=") == true, "\(written)")
+    }
 }

@@ -36,7 +36,7 @@ package struct ServerEnvironment: Sendable {
     /// `nil` (the default) records none.
     package var applicationMetrics: (any ApplicationRequestMetrics)?
     /// Writes the access log, one line per request at `info` (docs/operations.md#access-log); `nil` writes none.
-    package var accessLog: Logger?
+    package var accessLog: AccessLog?
     /// What the caches of applications and class permissions compare their entries with. Every copy of this
     /// environment shares it, so a change announced through one responder (``APIResponder/applicationChanged(applicationId:)``)
     /// makes the caches of every responder built over the environment stale.

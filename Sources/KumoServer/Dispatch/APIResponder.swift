@@ -148,7 +148,7 @@ package struct APIResponder: HTTPResponder {
                 nanoseconds: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000, at: environment.clock.now().millisecondsSince1970)
         }
         if let code = context.errorCode { environment.metrics.errorAnswered(code: code) }
-        guard let accessLog = environment.accessLog, accessLog.logLevel <= .info else { return response }
+        guard let accessLog = environment.accessLog else { return response }
         var entry = AccessLogEntry(
             applicationId: context.application?.applicationId, method: method, route: route, path: String(path), status: status,
             code: context.errorCode, bytesIn: request.headers[.contentLength].flatMap { Int($0) } ?? 0,

@@ -1,8 +1,38 @@
 import Hummingbird
-import Logging
+package import Logging
 import NCMBWire
 import NIOConcurrencyHelpers
 import NIOCore
+
+/// Where the access log goes (docs/operations.md#access-log): one line per request at `info`, message `request`, its
+/// fields text only and sorted by key.
+///
+/// `kumo serve` hands the lines straight to its log handler, which renders them without a `Logger.Metadata` per line
+/// (docs/decisions/0166-per-request-path-without-per-request-allocations.md); ``init(logger:)`` writes them through any
+/// `Logger`, the fields as metadata.
+package struct AccessLog: Sendable {
+    /// A line's fields, sorted by key, each key once.
+    package typealias Fields = [(key: String, value: String)]
+    private let writeLine: @Sendable (Fields) -> Void
+
+    /// Hands each line's fields to `writeLine`, which writes them at `info` with the message `request`.
+    package init(writingLines writeLine: @escaping @Sendable (Fields) -> Void) {
+        self.writeLine = writeLine
+    }
+
+    /// Writes each line through `logger` at `info`, the fields as its metadata.
+    package init(logger: Logger) {
+        self.writeLine = { fields in
+            guard logger.logLevel <= .info else { return }
+            var metadata: Logger.Metadata = [:]
+            for (key, value) in fields { metadata[key] = .string(value) }
+            logger.info("request", metadata: metadata)
+        }
+    }
+
+    /// Writes one request's line.
+    func writeRequest(fields: Fields) { writeLine(fields) }
+}
 
 /// One line of the access log (docs/operations.md#access-log): who asked what, and how it was answered.
 ///
@@ -35,18 +65,13 @@ struct AccessLogEntry: Sendable {
         self.client = client
     }
 
-    /// Writes the line at `info`: message `request`, the fields as metadata (the log format decides the layout).
-    func write(to logger: Logger, duration: Duration) {
-        let milliseconds = duration.fractionalMilliseconds
-        logger.info(
-            "request",
-            metadata: [
-                "app": .string(applicationId ?? "-"), "method": .string(method), "route": .string(route),
-                "path": .string(path), "status": .stringConvertible(status), "code": .string(code ?? "-"),
-                "duration_ms": .string(Self.threeDecimals(milliseconds)), "bytes_in": .stringConvertible(bytesIn),
-                "bytes_out": .stringConvertible(bytesOut), "request_id": .string(requestId ?? "-"),
-                "client": .string(client ?? "-"),
-            ])
+    /// Writes the line: message `request`, the fields sorted by key (the log format decides the layout).
+    func write(to accessLog: AccessLog, duration: Duration) {
+        accessLog.writeRequest(fields: [
+            ("app", applicationId ?? "-"), ("bytes_in", String(bytesIn)), ("bytes_out", String(bytesOut)), ("client", client ?? "-"),
+            ("code", code ?? "-"), ("duration_ms", Self.threeDecimals(duration.fractionalMilliseconds)), ("method", method),
+            ("path", path), ("request_id", requestId ?? "-"), ("route", route), ("status", String(status)),
+        ])
     }
 
     /// `value` with three decimals (`12.345`), without Foundation's formatter.

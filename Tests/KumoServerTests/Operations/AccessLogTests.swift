@@ -12,11 +12,45 @@ import Testing
 
 /// One access-log line per request, with the fields of docs/operations.md#access-log and never a secret.
 @Suite struct AccessLogTests {
-    /// A logger writing logfmt lines into `lines`.
-    static func capturing(_ lines: LockedBox<[String]>, format: LogFormat = .logfmt) -> Logger {
-        Logger(label: "kumo.access") { label in
-            StructuredLogHandler(label: label, format: format, level: .info, output: LogOutput { line in lines.mutate { $0.append(line) } })
+    /// An access log writing lines of `format` into `lines`, straight to the log handler as `kumo serve` does.
+    static func capturing(_ lines: LockedBox<[String]>, format: LogFormat = .logfmt) -> AccessLog {
+        let handler = StructuredLogHandler(
+            label: "kumo.access", format: format, level: .info, output: LogOutput { line in lines.mutate { $0.append(line) } })
+        return AccessLog { fields in handler.write(level: .info, message: "request", sortedTextFields: fields) }
+    }
+
+    /// An access log writing through a `Logger` into `lines`.
+    static func capturingThroughALogger(_ lines: LockedBox<[String]>, level: Logger.Level = .info) -> AccessLog {
+        AccessLog(
+            logger: Logger(label: "kumo.access") { label in
+                StructuredLogHandler(
+                    label: label, format: .logfmt, level: level, output: LogOutput { line in lines.mutate { $0.append(line) } })
+            })
+    }
+
+    @Test func throughALoggerTheLineIsTheSameAndItsLevelHolds() async throws {
+        let direct = LockedBox<[String]>([])
+        let throughLogger = LockedBox<[String]>([])
+        let quiet = LockedBox<[String]>([])
+        for (lines, log) in [
+            (direct, Self.capturing(direct)), (throughLogger, Self.capturingThroughALogger(throughLogger)),
+            (quiet, Self.capturingThroughALogger(quiet, level: .notice)),
+        ] {
+            try await TestApplication.with(environment: { $0.accessLog = log }) { application in
+                try await application.test { client in
+                    _ = try await client.send(.get, "/2013-09-01/classes/Food/missing")
+                }
+            }
+            #expect(lines.get().count == (lines === quiet ? 0 : 1))
         }
+        // The same fields, in the same order; only the time, the application, the duration and the request id differ.
+        func fields(_ line: String?) -> [Substring] {
+            (line ?? "").split(separator: " ").dropFirst().filter { field in
+                !["app=", "duration_ms=", "request_id="].contains { field.hasPrefix($0) }
+            }
+        }
+        #expect(fields(direct.get().first) == fields(throughLogger.get().first), "\(direct.get()) \(throughLogger.get())")
+        #expect(fields(direct.get().first).count == 11, "\(direct.get())")
     }
 
     @Test func eachRequestWritesOneLineWithItsFields() async throws {

@@ -32,6 +32,23 @@ import Testing
         #expect(text.contains("# TYPE kumo_http_request_duration_seconds histogram"), "\(text)")
     }
 
+    /// The handles kept per label set (decision 0166) count every request, past the most label sets kept too: clients
+    /// choose the method.
+    @Test func everyRequestIsCountedPastTheLabelSetsKept() {
+        let export = MetricsExport()
+        let metrics = ServerMetrics(factory: export.factory)
+        for index in 0..<1100 { metrics.requestAnswered(route: "unknown", method: "M\(index)", status: 404, duration: .milliseconds(1)) }
+        for _ in 0..<3 { metrics.requestAnswered(route: "unknown", method: "M1099", status: 404, duration: .milliseconds(1)) }
+        for _ in 0..<3 { metrics.requestAnswered(route: "unknown", method: "M0", status: 404, duration: .milliseconds(1)) }
+        for _ in 0..<2 { metrics.errorAnswered(code: "E404001") }
+        let text = export.render()
+
+        #expect(text.contains(#"kumo_http_requests_total{route="unknown",method="M0",status_class="4xx"} 4"#))
+        #expect(text.contains(#"kumo_http_requests_total{route="unknown",method="M1099",status_class="4xx"} 4"#))
+        #expect(text.contains(#"kumo_http_request_duration_seconds_count{route="unknown",method="M1099"} 4"#))
+        #expect(text.contains(#"kumo_ncmb_errors_total{code="E404001"} 2"#))
+    }
+
     @Test func signatureFailuresAndRateLimitRefusalsAreCounted() async throws {
         let export = MetricsExport()
         try await TestApplication.with(

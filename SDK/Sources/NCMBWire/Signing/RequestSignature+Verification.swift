@@ -20,28 +20,32 @@ extension RequestSignature {
         guard let sent = request.signature, let applicationKey = request.applicationKey, let timestamp = request.timestamp else {
             return nil
         }
-        // The candidates of `candidateStringsToSign(for:fixedHosts:)`, in the same order, built lazily: most requests
-        // match the first or second one, so the others are never built, and the key and pair orders are prepared once.
+        // The candidates of `candidateStringsToSign(for:fixedHosts:)`, built lazily: most requests match with the first
+        // pair order, so the by-key order (which differs only in rare cases) and the unsigned query are built only when no
+        // candidate of the first order matched (docs/decisions/0166-per-request-path-without-per-request-allocations.md).
         let signer = HMACSignature.Signer(clientKey: clientKey)
         let queryPairs = signedQueryPairs(method: request.method, rawQuery: request.rawQuery)
-        var orders = [pairsLine(queryPairs: queryPairs, applicationKey: applicationKey, timestamp: timestamp, sortedByKey: false)]
-        let keyOrder = pairsLine(queryPairs: queryPairs, applicationKey: applicationKey, timestamp: timestamp, sortedByKey: true)
-        if keyOrder != orders[0] { orders.append(keyOrder) }
-        if acceptsUnsignedQuery, !queryPairs.isEmpty {
-            orders.append(pairsLine(queryPairs: [], applicationKey: applicationKey, timestamp: timestamp, sortedByKey: false))
-        }
         var paths = [request.path]
         if let decoded = PercentEncoding.decode(request.path), decoded != request.path { paths.append(decoded) }
         // Hosts and paths are deduplicated and no host or path holds a line break, so every candidate is distinct: at
         // most one can match, and the trial order changes only how many HMACs a request costs. The `Host` header's
         // hosts go first because clients sign the host they connect to (the fixed hosts serve clients behind proxies).
-        for host in trialHosts(hostHeader: request.hostHeader, fixedHosts: fixedHosts) {
-            for path in paths {
-                for order in orders {
+        let hosts = trialHosts(hostHeader: request.hostHeader, fixedHosts: fixedHosts)
+        func match(_ order: String) -> String? {
+            for host in hosts {
+                for path in paths {
                     let candidate = request.method + "\n" + host + "\n" + path + "\n" + order
                     if HMACSignature.constantTimeEquals(signer.base64(message: Array(candidate.utf8)), sent) { return candidate }
                 }
             }
+            return nil
+        }
+        let fullOrder = pairsLine(queryPairs: queryPairs, applicationKey: applicationKey, timestamp: timestamp, sortedByKey: false)
+        if let matched = match(fullOrder) { return matched }
+        let keyOrder = pairsLine(queryPairs: queryPairs, applicationKey: applicationKey, timestamp: timestamp, sortedByKey: true)
+        if keyOrder != fullOrder, let matched = match(keyOrder) { return matched }
+        if acceptsUnsignedQuery, !queryPairs.isEmpty {
+            return match(pairsLine(queryPairs: [], applicationKey: applicationKey, timestamp: timestamp, sortedByKey: false))
         }
         return nil
     }
