@@ -23,6 +23,7 @@ package struct ServerMetrics: Sendable {
     /// Their handles are made once per route, method and status class and kept, so a request costs one look-up rather
     /// than two handles made by the factory (docs/decisions/0166-per-request-path-without-per-request-allocations.md).
     package func requestAnswered(route: String, method: String, status: Int, duration: Duration) {
+        let method = Self.methodLabel(method)
         let key = PerRequestHandles.RequestKey(route: route, method: method, statusClass: status / 100)
         let handles = perRequest.request(key) {
             (
@@ -34,6 +35,15 @@ package struct ServerMetrics: Sendable {
         }
         handles.counter.increment()
         handles.timer.record(duration: duration)
+    }
+
+    /// The `method` label of `method`: the methods HTTP defines keep their name, any other is `other`, so a client
+    /// choosing its method cannot add label series to the export.
+    static func methodLabel(_ method: String) -> String {
+        switch method {
+        case "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "CONNECT", "TRACE": method
+        default: "other"
+        }
     }
 
     /// An NCMB error answered: `kumo_ncmb_errors_total{code}` (the code carries its status: E404001 is a 404).

@@ -32,21 +32,34 @@ import Testing
         #expect(text.contains("# TYPE kumo_http_request_duration_seconds histogram"), "\(text)")
     }
 
-    /// The handles kept per label set (decision 0166) count every request, past the most label sets kept too: clients
-    /// choose the method.
+    /// The handles kept per label set (decision 0166) count every request, past the most label sets kept too.
     @Test func everyRequestIsCountedPastTheLabelSetsKept() {
         let export = MetricsExport()
         let metrics = ServerMetrics(factory: export.factory)
-        for index in 0..<1100 { metrics.requestAnswered(route: "unknown", method: "M\(index)", status: 404, duration: .milliseconds(1)) }
-        for _ in 0..<3 { metrics.requestAnswered(route: "unknown", method: "M1099", status: 404, duration: .milliseconds(1)) }
-        for _ in 0..<3 { metrics.requestAnswered(route: "unknown", method: "M0", status: 404, duration: .milliseconds(1)) }
+        for index in 0..<1100 { metrics.requestAnswered(route: "r\(index)", method: "GET", status: 404, duration: .milliseconds(1)) }
+        for _ in 0..<3 { metrics.requestAnswered(route: "r1099", method: "GET", status: 404, duration: .milliseconds(1)) }
+        for _ in 0..<3 { metrics.requestAnswered(route: "r0", method: "GET", status: 404, duration: .milliseconds(1)) }
         for _ in 0..<2 { metrics.errorAnswered(code: "E404001") }
         let text = export.render()
 
-        #expect(text.contains(#"kumo_http_requests_total{route="unknown",method="M0",status_class="4xx"} 4"#))
-        #expect(text.contains(#"kumo_http_requests_total{route="unknown",method="M1099",status_class="4xx"} 4"#))
-        #expect(text.contains(#"kumo_http_request_duration_seconds_count{route="unknown",method="M1099"} 4"#))
+        #expect(text.contains(#"kumo_http_requests_total{route="r0",method="GET",status_class="4xx"} 4"#))
+        #expect(text.contains(#"kumo_http_requests_total{route="r1099",method="GET",status_class="4xx"} 4"#))
+        #expect(text.contains(#"kumo_http_request_duration_seconds_count{route="r1099",method="GET"} 4"#))
         #expect(text.contains(#"kumo_ncmb_errors_total{code="E404001"} 2"#))
+    }
+
+    /// Clients choose the method: any method HTTP does not define is counted as `other`, so a stranger cannot add
+    /// label series to the export.
+    @Test func methodsHTTPDoesNotDefineAreCountedAsOther() {
+        let export = MetricsExport()
+        let metrics = ServerMetrics(factory: export.factory)
+        for index in 0..<50 { metrics.requestAnswered(route: "unknown", method: "M\(index)", status: 405, duration: .milliseconds(1)) }
+        metrics.requestAnswered(route: "unknown", method: "PATCH", status: 404, duration: .milliseconds(1))
+        let text = export.render()
+
+        #expect(text.contains(#"kumo_http_requests_total{route="unknown",method="other",status_class="4xx"} 50"#), "\(text)")
+        #expect(text.contains(#"kumo_http_requests_total{route="unknown",method="PATCH",status_class="4xx"} 1"#), "\(text)")
+        #expect(!text.contains(#"method="M1""#), "\(text)")
     }
 
     @Test func signatureFailuresAndRateLimitRefusalsAreCounted() async throws {
@@ -67,14 +80,17 @@ import Testing
         #expect(text.contains("kumo_signature_failures_total 1"), "\(text)")
         #expect(text.contains(#"kumo_rate_limit_refusals_total{scope="application"} 1"#), "\(text)")
         #expect(text.contains(#"kumo_ncmb_errors_total{code="E429002"} 1"#), "\(text)")
-        #expect(text.contains(#"kumo_ncmb_errors_total{code="E401002"} 1"#) || text.contains(#"kumo_ncmb_errors_total{code="E401001"} 1"#), "\(text)")
+        #expect(
+            text.contains(#"kumo_ncmb_errors_total{code="E401002"} 1"#) || text.contains(#"kumo_ncmb_errors_total{code="E401001"} 1"#),
+            "\(text)")
     }
 
     @Test func mailsAreCountedSentAndFailed() async throws {
         let export = MetricsExport()
         try await TestApplication.with(environment: { $0.metrics = ServerMetrics(factory: export.factory) }) { application in
             try await application.test { client in
-                let sent = try await client.send(.post, "/2013-09-01/requestMailAddressUserEntry", body: #"{"mailAddress":"a@example.com"}"#)
+                let sent = try await client.send(
+                    .post, "/2013-09-01/requestMailAddressUserEntry", body: #"{"mailAddress":"a@example.com"}"#)
                 #expect(sent.status.code == 201)
             }
         }
@@ -85,7 +101,8 @@ import Testing
             }
         ) { application in
             try await application.test { client in
-                let failed = try await client.send(.post, "/2013-09-01/requestMailAddressUserEntry", body: #"{"mailAddress":"b@example.com"}"#)
+                let failed = try await client.send(
+                    .post, "/2013-09-01/requestMailAddressUserEntry", body: #"{"mailAddress":"b@example.com"}"#)
                 #expect(failed.status.code >= 500)
             }
         }
@@ -125,7 +142,8 @@ import Testing
         ) { application in
             for name in ["ok.js", "bad.js"] {
                 try await application.storage.scripts.deploy(
-                    ScriptDeployment(applicationId: application.application.applicationId, name: name, code: "module.exports = () => {}",
+                    ScriptDeployment(
+                        applicationId: application.application.applicationId, name: name, code: "module.exports = () => {}",
                         versionHash: String(repeating: "0", count: 64)),
                     maximumCount: 10, now: application.clock.now())
             }
