@@ -113,6 +113,24 @@ package struct PostgresStorage: SQLStorageBackend {
         await runner.value
     }
 
+    /// How many expensive reads run and how many wait for admission (docs/decisions/0067-work-budget.md).
+    package var readOccupancy: (running: Int, waiting: Int) { database.admission.occupancy }
+
+    /// Runs one engine-owned statement as a read of the given shape (admission and `statement_timeout` included, as for
+    /// the stores' reads) and returns its rows.
+    ///
+    /// - Parameter maximumBytes: the most bytes the rows may hold; past it the read fails with `StorageError.invalid`
+    ///   naming `limit`. `nil` for no bound.
+    /// - Throws: `StorageError.timeLimitExceeded` past the read time limit, `StorageError.overloaded` when too many
+    ///   reads wait, `StorageError.unavailable` when the database fails.
+    package func rows(_ sql: String, shape: SQLReadShape = .singleStatement, maximumBytes: Int? = nil) async throws -> [SQLRow] {
+        try await database.read(shape) { transaction in try await transaction.rows(sql, maximumBytes: maximumBytes) }
+    }
+
+    /// How this engine spells the shared statements (`$n` placeholders, `json` casts, row locks), for statements built
+    /// outside a store.
+    package static var dialect: any SQLDialect { PostgresDialect() }
+
     /// How many migrations this build applies (their numbers need not be contiguous: branches number theirs apart).
     package static var migrationCount: Int { PostgresMigration.all.count }
 

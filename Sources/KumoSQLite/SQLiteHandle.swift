@@ -1,4 +1,4 @@
-import KumoStorage
+package import KumoStorage
 import NIOConcurrencyHelpers
 import VaporCSQLite
 
@@ -12,7 +12,7 @@ import VaporCSQLite
 /// `@unchecked Sendable`: the raw `sqlite3*` and statement pointers are only touched by the one job that currently owns
 /// the handle (the connection is opened with `SQLITE_OPEN_NOMUTEX` for that reason); ownership passes between jobs
 /// through the writer actor and the reader pool.
-final class SQLiteHandle: @unchecked Sendable {
+package final class SQLiteHandle: @unchecked Sendable {
     /// The most statements kept prepared; the cache is emptied when a new one would exceed it (dynamic SQL such as
     /// `$in` lists of varying length must not grow it without bound).
     static let statementCacheCapacity = 256
@@ -27,7 +27,7 @@ final class SQLiteHandle: @unchecked Sendable {
     /// Opens (creating when missing) a database file.
     ///
     /// - Throws: ``SQLiteFailure`` when the file cannot be opened.
-    init(path: String, busyTimeoutMilliseconds: Int) throws {
+    package init(path: String, busyTimeoutMilliseconds: Int) throws {
         SQLiteHandle.initialized.withLockedValue { isInitialized in
             if !isInitialized {
                 _ = sqlite_nio_sqlite3_initialize()
@@ -52,7 +52,7 @@ final class SQLiteHandle: @unchecked Sendable {
     }
 
     /// Finalizes every prepared statement and closes the connection; later calls fail.
-    func close() {
+    package func close() {
         workLimit.close()
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.pointer) }
         statements.removeAll()
@@ -64,7 +64,7 @@ final class SQLiteHandle: @unchecked Sendable {
     ///
     /// - Parameter maximumBytes: the most bytes of text and blob columns to read; past it the statement stops and
     ///   `QueryCompiler.pageTooLarge` is thrown. `nil` for no bound.
-    func rows(_ sql: String, _ values: [SQLValue], maximumBytes: Int? = nil) throws -> [SQLRow] {
+    package func rows(_ sql: String, _ values: [SQLValue], maximumBytes: Int? = nil) throws -> [SQLRow] {
         // A plan is never cached: an `EXPLAIN` opens no table, so SQLite would never notice that the schema changed
         // (a new index) and would keep describing the old plan.
         let isCached = !sql.hasPrefix("EXPLAIN")
@@ -93,7 +93,7 @@ final class SQLiteHandle: @unchecked Sendable {
     }
 
     /// Runs every statement of an SQL script in order (`sqlite3_exec`), ignoring rows; statements are not cached.
-    func executeScript(_ script: String) throws {
+    package func executeScript(_ script: String) throws {
         guard let database else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.") }
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite_nio_sqlite3_exec(database, script, nil, nil, &message)

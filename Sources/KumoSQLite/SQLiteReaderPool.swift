@@ -1,4 +1,4 @@
-import KumoStorage
+package import KumoStorage
 import NIOConcurrencyHelpers
 import VaporCSQLite
 
@@ -13,7 +13,7 @@ import VaporCSQLite
 /// The work budget (docs/decisions/0067-work-budget.md): reads other than point lookups pass ``admission`` first, which
 /// leaves one connection for point lookups; every read runs under its connection's ``SQLiteWorkLimit`` (stopped past
 /// the time limit by the watchdog, or when its task is cancelled).
-final class SQLiteReaderPool: Sendable {
+package final class SQLiteReaderPool: Sendable {
     private struct State {
         var available: [SQLiteConnection]
         var waiters: [CheckedContinuation<SQLiteConnection?, Never>] = []
@@ -41,7 +41,7 @@ final class SQLiteReaderPool: Sendable {
     static let watchdogInterval: Duration = .milliseconds(25)
 
     /// Creates a pool over open, configured connections it then owns.
-    init(connections: [SQLiteConnection], limits: ReadLimits = .unlimited) {
+    package init(connections: [SQLiteConnection], limits: ReadLimits = .unlimited) {
         self.state = NIOLockedValueBox(State(available: connections))
         let lanes = limits.expensiveReadLanes ?? max(1, connections.count - 1)
         self.admission = ReadAdmission(lanes: lanes, maximumWaiting: limits.maximumWaitingReads)
@@ -57,7 +57,7 @@ final class SQLiteReaderPool: Sendable {
 
     /// How a read runs; see ``read(_:_:)``: a point lookup on the calling thread, one statement on the thread pool, several
     /// statements on the thread pool inside `BEGIN`…`COMMIT`.
-    typealias ReadShape = SQLReadShape
+    package typealias ReadShape = SQLReadShape
 
     /// How many expensive reads run and how many wait for admission.
     var occupancy: (running: Int, waiting: Int) { admission.occupancy }
@@ -77,7 +77,7 @@ final class SQLiteReaderPool: Sendable {
     /// - Throws: what `body` threw, `StorageError.timeLimitExceeded` past the time limit, `StorageError.overloaded` when
     ///   too many reads wait, `CancellationError` when the task was cancelled, or `StorageError.unavailable` when the
     ///   pool is closed or SQLite fails.
-    func read<Value: Sendable>(
+    package func read<Value: Sendable>(
         _ shape: ReadShape = .snapshot, limited: Bool = true,
         _ body: @escaping @Sendable (SQLiteTransaction) async throws -> Value
     ) async throws -> Value {
@@ -139,7 +139,7 @@ final class SQLiteReaderPool: Sendable {
     }
 
     /// Waits for the borrowed connections to come back, then closes every connection; later reads fail.
-    func close() async throws {
+    package func close() async throws {
         watchdog.cancel()
         let (waiters, mustWait) = state.withLockedValue { state -> ([CheckedContinuation<SQLiteConnection?, Never>], Bool) in
             guard !state.isClosed else { return ([], false) }

@@ -112,6 +112,10 @@ package struct SQLiteStorage: SQLStorageBackend {
     /// How many expensive reads run and how many wait for admission (docs/decisions/0067-work-budget.md).
     package var readOccupancy: (running: Int, waiting: Int) { readers.occupancy }
 
+    /// How this engine spells the shared statements (`?NNN` placeholders, JSON1 functions), for statements built outside
+    /// a store.
+    package static var dialect: any SQLDialect { SQLiteDialect() }
+
     /// The result of `PRAGMA integrity_check`: `ok` for a sound database.
     package func integrityCheck() async throws -> String {
         try await readers.read(limited: false) { transaction in

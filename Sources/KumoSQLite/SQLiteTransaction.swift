@@ -1,6 +1,6 @@
-import KumoStorage
+package import KumoStorage
 import VaporCSQLite
-import Logging
+package import Logging
 import NIOPosix
 
 /// One connection inside a transaction: runs statements synchronously and reports failures as `StorageError`.
@@ -8,7 +8,7 @@ import NIOPosix
 /// Write units receive one from ``SQLiteWriter``; reads receive one from ``SQLiteReaderPool``. A transaction must not
 /// escape the closure it was handed to. As the shared stores' ``SQLExecutor`` it runs each statement right where it is
 /// awaited: on the storage's thread pool for writes and queries, on the calling thread for point lookups.
-struct SQLiteTransaction: SQLExecutor {
+package struct SQLiteTransaction: SQLExecutor {
     /// The connection, used by one job at a time.
     let handle: SQLiteHandle
     /// Where failures are logged.
@@ -18,7 +18,7 @@ struct SQLiteTransaction: SQLExecutor {
     var recorder: ChangeRecorder?
 
     /// Runs a compiled statement and returns its rows.
-    func rows(_ statement: SQLStatement) throws -> [SQLRow] {
+    package func rows(_ statement: SQLStatement) throws -> [SQLRow] {
         do {
             return try handle.rows(statement.text, statement.bindings, maximumBytes: statement.maximumResultBytes)
         } catch let error as SQLiteFailure {
@@ -28,22 +28,22 @@ struct SQLiteTransaction: SQLExecutor {
 
     /// Runs a write's statement and records its change when the feed is listened to; the writer publishes it after the
     /// commit.
-    func rows(_ statement: SQLStatement, announcing change: () -> StorageChange) throws -> [SQLRow] {
+    package func rows(_ statement: SQLStatement, announcing change: () -> StorageChange) throws -> [SQLRow] {
         let rows = try rows(statement)
         recorder?.record(change())
         return rows
     }
 
     /// Records a change when the feed is listened to.
-    func announce(_ change: () -> StorageChange) {
+    package func announce(_ change: () -> StorageChange) {
         recorder?.record(change())
     }
 
     /// How many changes this group commit recorded so far.
-    var changeMark: Int { recorder?.mark ?? 0 }
+    package var changeMark: Int { recorder?.mark ?? 0 }
 
     /// Forgets the changes of a write that rolled back to its savepoint.
-    func discardChanges(after mark: Int) {
+    package func discardChanges(after mark: Int) {
         recorder?.discard(after: mark)
     }
 
@@ -73,11 +73,20 @@ struct SQLiteTransaction: SQLExecutor {
 
 /// A connection and the thread pool its jobs run on: SQLite calls block, so they run on the pool, never on an event loop
 /// or the cooperative pool — except point lookups (``runHere(_:)``), which take no longer than one index lookup.
-struct SQLiteConnection: Sendable {
+package struct SQLiteConnection: Sendable {
+    /// The connection, used by one job at a time.
     let handle: SQLiteHandle
     /// Runs the jobs of ``run(_:)`` on the storage's thread pool.
     let executor: ThreadPoolTaskExecutor
+    /// Where failures are logged.
     let logger: Logger
+
+    /// Wraps an open handle whose jobs run on `executor`'s thread pool; the connection then owns the handle.
+    package init(handle: SQLiteHandle, executor: ThreadPoolTaskExecutor, logger: Logger) {
+        self.handle = handle
+        self.executor = executor
+        self.logger = logger
+    }
 
     /// Runs `body` on the thread pool and returns its result.
     ///

@@ -1,6 +1,6 @@
-import KumoStorage
+package import KumoStorage
 import Logging
-import Metrics
+package import Metrics
 
 /// The only write connection, with group commit (docs/architecture.md#sqlite-engine-kumosqlite).
 ///
@@ -10,7 +10,7 @@ import Metrics
 /// batch, led by the first of them. There is no timer: a batch is whatever queued while the previous commit synced.
 /// A failing unit rolls back to its savepoint and fails alone; a failing `COMMIT` fails every unit of its batch.
 /// A whole batch, from `BEGIN` to `COMMIT`, runs as one job on the storage's thread pool.
-actor SQLiteWriter {
+package actor SQLiteWriter {
     /// A unit's work: statements on the write transaction, returning what the caller gets.
     typealias Work = @Sendable (SQLiteTransaction) async throws -> any Sendable
 
@@ -46,7 +46,7 @@ actor SQLiteWriter {
     private var drainWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a writer over an open connection it then owns.
-    init(
+    package init(
         connection: SQLiteConnection, maximumBatch: Int, feed: ChangeFeed? = nil, metrics: any MetricsFactory = MetricsSystem.factory
     ) {
         self.connection = connection
@@ -60,7 +60,7 @@ actor SQLiteWriter {
     ///
     /// - Throws: what the unit threw (its changes are rolled back), `StorageError.unavailable` when the commit failed
     ///   or the writer is closed.
-    func perform<Value: Sendable>(_ work: @escaping @Sendable (SQLiteTransaction) async throws -> Value) async throws -> Value {
+    package func perform<Value: Sendable>(_ work: @escaping @Sendable (SQLiteTransaction) async throws -> Value) async throws -> Value {
         guard !isClosed else { throw StorageError.unavailable("The storage is closed.") }
         let id = nextUnitId
         nextUnitId += 1
@@ -82,7 +82,7 @@ actor SQLiteWriter {
     }
 
     /// Refuses new units, waits for the queued ones to commit, runs `PRAGMA optimize`, then closes the connection.
-    func close() async throws {
+    package func close() async throws {
         guard !isClosed else { return }
         isClosed = true
         if isLeading {

@@ -1,4 +1,4 @@
-@testable import KumoImport
+import KumoImport
 import Testing
 
 @Suite struct JSONValueScannerTests {

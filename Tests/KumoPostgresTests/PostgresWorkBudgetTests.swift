@@ -1,9 +1,8 @@
+import KumoPostgres
 import KumoStorage
 import KumoTestSupport
 import NCMBWire
 import Testing
-
-@testable import KumoPostgres
 
 /// The work budget of reads on PostgreSQL (issue 13, finding 1; docs/decisions/0067-work-budget.md): the read time
 /// limit is the sessions' `statement_timeout` and answers `StorageError.timeLimitExceeded`, and expensive reads pass
@@ -23,11 +22,11 @@ struct PostgresWorkBudgetTests {
             let storage = try await open(configuration, limits: ReadLimits(timeLimit: .seconds(1), expensiveReadLanes: nil, maximumWaitingReads: 8))
             var stoppedByTheLimit = false
             do {
-                _ = try await storage.database.read(.singleStatement) { try await $0.rows("SELECT pg_sleep(30)") }
+                _ = try await storage.rows("SELECT pg_sleep(30)")
             } catch StorageError.timeLimitExceeded {
                 stoppedByTheLimit = true
             }
-            let after = try await storage.database.read(.singleStatement) { try await $0.rows("SELECT 1 AS one") }
+            let after = try await storage.rows("SELECT 1 AS one")
             try await storage.close()
 
             #expect(stoppedByTheLimit)
@@ -38,9 +37,8 @@ struct PostgresWorkBudgetTests {
     @Test func anExpensiveReadBeyondTheWaitingMaximumIsRefusedAtOnce() async throws {
         try await TestDatabase.withScratchSchema { configuration in
             let storage = try await open(configuration, limits: ReadLimits(timeLimit: .seconds(3), expensiveReadLanes: 1, maximumWaitingReads: 0))
-            let database = storage.database
-            let running = Task { try await database.read(.singleStatement) { try await $0.rows("SELECT pg_sleep(30)") } }
-            try await waitUntil("the pg_sleep read running") { database.admission.occupancy.running > 0 }
+            let running = Task { try await storage.rows("SELECT pg_sleep(30)") }
+            try await waitUntil("the pg_sleep read running") { storage.readOccupancy.running > 0 }
             var refused = false
             do {
                 _ = try await storage.objects.find(
@@ -68,10 +66,10 @@ struct PostgresWorkBudgetTests {
         try await TestDatabase.withScratchSchema { configuration in
             let storage = try await open(configuration, limits: .unlimited)
             let sql = "SELECT repeat('x', 10) AS v FROM generate_series(1, 3)"
-            let withinBound = try await storage.database.read(.singleStatement) { try await $0.rows(sql, maximumBytes: 30) }
+            let withinBound = try await storage.rows(sql, maximumBytes: 30)
             var refused: APIError?
             do {
-                _ = try await storage.database.read(.singleStatement) { try await $0.rows(sql, maximumBytes: 29) }
+                _ = try await storage.rows(sql, maximumBytes: 29)
             } catch StorageError.invalid(let error) {
                 refused = error
             }

@@ -1,8 +1,7 @@
+import KumoSQLite
 import KumoStorage
 import NCMBWire
 import Testing
-
-@testable import KumoSQLite
 
 /// Migrations are scripts applied in order: a database written by version 1 gains the later tables, and version 2
 /// backfills the unique values of the users already stored.

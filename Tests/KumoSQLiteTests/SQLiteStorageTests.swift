@@ -1,7 +1,7 @@
+import KumoSQLite
 import KumoStorage
 import NCMBWire
 import Testing
-@testable import KumoSQLite
 
 @Suite struct SQLiteStorageTests {
     static func application(_ suffix: String) -> HostedApplication {

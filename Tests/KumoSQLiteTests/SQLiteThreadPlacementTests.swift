@@ -1,8 +1,7 @@
+import KumoSQLite
 import KumoStorage
 import NIOPosix
 import Testing
-
-@testable import KumoSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +24,7 @@ import Testing
 
     /// Runs a statement through the `SQLExecutor` protocol, as the shared stores do.
     static func rows<Executor: SQLExecutor>(_ executor: Executor, _ sql: String) async throws -> [SQLRow] {
-        try await executor.rows(SQLStatement(dialect: SQLiteDialect(), sql))
+        try await executor.rows(SQLStatement(dialect: SQLiteStorage.dialect, sql))
     }
 
     /// A started pool of one thread and that thread.

@@ -1,10 +1,9 @@
 import Foundation
 import KumoSeamsTestSupport
+import KumoSQLite
 import KumoStorage
 import NCMBWire
 import Testing
-
-@testable import KumoSQLite
 
 /// The work budget of reads (issue 13, finding 1; docs/decisions/0067-work-budget.md): a read past its time limit stops,
 /// a cancelled read stops, expensive reads cannot take the connection a point lookup needs, and a full queue refuses.

@@ -3,9 +3,9 @@
 /// written (docs/decisions/0055-import-keeps-what-the-export-holds.md).
 ///
 /// It accepts exactly what `JSONValue(parsing:)` accepts, so an element the scanner passed never fails to parse.
-struct JSONValueScanner {
+package struct JSONValueScanner {
     /// What a scan found.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// The value ends before `end` (exclusive).
         case complete(end: Int)
         /// The buffer ends inside the value: scan again with more bytes.
@@ -26,7 +26,7 @@ struct JSONValueScanner {
     private let maximumDepth: Int
 
     /// Scans the value starting at `start` (which must not be white space).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, maximumDepth: Int = 64) -> Outcome {
+    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, maximumDepth: Int = 64) -> Outcome {
         var scanner = JSONValueScanner(bytes: bytes, position: start, maximumDepth: maximumDepth)
         do throws(Stop) {
             try scanner.value()

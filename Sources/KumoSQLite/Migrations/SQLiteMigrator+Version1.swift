@@ -1,7 +1,7 @@
 extension SQLiteMigrator {
     /// Applications, classes, objects with their ACL rows, and relations (docs/architecture.md#tables,
     /// docs/architecture.md#indexes).
-    static let version1 = """
+    package static let version1 = """
         CREATE TABLE applications (
             application_id TEXT PRIMARY KEY NOT NULL,
             name TEXT NOT NULL UNIQUE,

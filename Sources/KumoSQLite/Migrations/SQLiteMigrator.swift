@@ -6,9 +6,9 @@ import Logging
 /// A migration is one SQL script (its statements separated by `;`), applied whole in its own transaction. Migrations
 /// are additive (new tables, columns and indexes) so that data written by an older version stays readable. A released
 /// migration is never edited: changes go into a new, higher-numbered one.
-enum SQLiteMigrator {
+package enum SQLiteMigrator {
     /// Every migration, in version order.
-    static let migrations: [(version: Int, script: String)] = [
+    package static let migrations: [(version: Int, script: String)] = [
         (1, version1), (2, version2), (3, version3), (4, version4), (5, version5), (6, version6), (7, version7),
         (8, version8), (9, version9), (10, version10), (11, version11), (12, version12),
     ]

@@ -1,30 +1,31 @@
+import KumoPostgres
+import KumoSQLite
 import KumoStorage
 import NCMBWire
 import Testing
-
-@testable import KumoPostgres
-@testable import KumoSQLite
 
 /// How each engine spells the shared statements: its placeholders, how JSON is stored, whether writes lock rows (only
 /// PostgreSQL has concurrent writers), and the one input only PostgreSQL cannot store (U+0000).
 @Suite struct DialectSpellingTests {
     /// One engine's dialect and the spellings expected from it.
     struct Spelling: Sendable, CustomTestStringConvertible {
+        let engine: String
         let dialect: any SQLDialect
         let insertedValues: String
         let lookupLock: String
         let claimLock: String
         let creationOrder: String
         let permissionsText: String
-        var testDescription: String { dialect is SQLiteDialect ? "SQLite" : "PostgreSQL" }
+        var testDescription: String { engine }
     }
 
     static let spellings = [
         Spelling(
-            dialect: SQLiteDialect(), insertedValues: "VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7) RETURNING row_id",
+            engine: "SQLite", dialect: SQLiteStorage.dialect, insertedValues: "VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7) RETURNING row_id",
             lookupLock: "", claimLock: "", creationOrder: "rowid", permissionsText: "permissions <> '{}'"),
         Spelling(
-            dialect: PostgresDialect(), insertedValues: "VALUES ($1, $2, $3, $3, $4, $5, $6::json, $7::json) RETURNING row_id",
+            engine: "PostgreSQL", dialect: PostgresStorage.dialect,
+            insertedValues: "VALUES ($1, $2, $3, $3, $4, $5, $6::json, $7::json) RETURNING row_id",
             lookupLock: " FOR UPDATE OF o", claimLock: " FOR UPDATE OF j SKIP LOCKED", creationOrder: "position",
             permissionsText: "permissions::text <> '{}'"),
     ]
@@ -61,11 +62,11 @@ import Testing
     }
 
     @Test func sqliteStoresAnyJSONText() throws {
-        try SQLiteDialect().validateStorable(["name\u{0}": "a\u{0}b"])
+        try SQLiteStorage.dialect.validateStorable(["name\u{0}": "a\u{0}b"])
     }
 
     @Test func postgresRefusesANullCharacterInAKeyOrANestedStringNamingItsField() {
-        let dialect = PostgresDialect()
+        let dialect = PostgresStorage.dialect
         let inKey = #expect(throws: StorageError.self) { try dialect.validateStorable(["name\u{0}": 1]) }
         let nested = #expect(throws: StorageError.self) { try dialect.validateStorable(["list": ["ok", ["deep": "a\u{0}b"]]]) }
 
