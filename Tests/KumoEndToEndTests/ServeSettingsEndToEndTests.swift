@@ -34,4 +34,16 @@ import Testing
 
         #expect(requests.count == (writes ? 1 : 0), "\(lines)")
     }
+
+    @Test func blanksAroundANumberInAVariableAreIgnoredByEveryCheck() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+
+        let result = try await OperationsEndToEndTests.serveUntilExit(
+            kumo, ["--check-config"],
+            environment: ["KUMO_MAX_CLOCK_SKEW": " 5", "KUMO_IDLE_TIMEOUT": "30 ", "KUMO_MAX_CONNECTIONS": " 100 "])
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("max-clock-skew"), "\(result.output)")
+    }
 }
