@@ -46,4 +46,20 @@ import Testing
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("max-clock-skew"), "\(result.output)")
     }
+
+    @Test func aNumberWithBlanksInAVariableIsReadNotReplacedByTheDefault() async throws {
+        let first = try KumoProcess()
+        defer { first.removeData() }
+        try first.start()
+        defer { first.stop() }
+        let second = try KumoProcess()
+        defer { second.removeData() }
+
+        // The port is taken: read as given, the start is refused naming it; read as the default, it would listen elsewhere.
+        let result = try await KumoProcess.runToExit(
+            ["serve", "--data-dir", second.dataDirectory.path], environment: ["KUMO_HTTP_PORT": " \(first.port)"])
+
+        #expect(result.status != 0)
+        #expect(result.error.contains("port \(first.port) is already in use on 127.0.0.1"), "\(result.error)")
+    }
 }

@@ -22,10 +22,10 @@ struct ScriptOptions: ParsableArguments {
     var modules: String? { modulesOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_MODULES"] }
 
     @Option(setting: "scripts-workers")
-    var workers = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_WORKERS"] ?? "") ?? 8
+    var workers = ServeSettings.variable("KUMO_SCRIPTS_WORKERS", as: Int.self) ?? 8
 
     @Option(setting: "scripts-heap-mb")
-    var heapMegabytes = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_HEAP_MB"] ?? "") ?? 128
+    var heapMegabytes = ServeSettings.variable("KUMO_SCRIPTS_HEAP_MB", as: Int.self) ?? 128
 
     @Option(
         name: .customLong("scripts-memory-mb"),
@@ -36,7 +36,7 @@ struct ScriptOptions: ParsableArguments {
 
     /// `--scripts-memory-mb`, else `KUMO_SCRIPTS_MEMORY_MB`, else the heap limit + 256 MiB (384 with the default heap).
     var memoryMegabytes: Int {
-        memoryOption ?? Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_MEMORY_MB"] ?? "") ?? heapMegabytes + 256
+        memoryOption ?? ServeSettings.variable("KUMO_SCRIPTS_MEMORY_MB", as: Int.self) ?? heapMegabytes + 256
     }
 
     @Option(
@@ -68,7 +68,7 @@ struct ScriptOptions: ParsableArguments {
     }
 
     @Option(setting: "scripts-log-days")
-    var logDays = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_LOG_DAYS"] ?? "") ?? 7
+    var logDays = ServeSettings.variable("KUMO_SCRIPTS_LOG_DAYS", as: Int.self) ?? 7
 
     func validate() throws {
         guard (1...256).contains(workers) else { throw ValidationError("--scripts-workers must be between 1 and 256") }
