@@ -62,4 +62,41 @@ import Testing
         #expect(result.status != 0)
         #expect(result.error.contains("port \(first.port) is already in use on 127.0.0.1"), "\(result.error)")
     }
+
+    @Test func theScriptSettingsAreListedCheckedAndTakenFromTheConfigurationFile() async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        let file = kumo.dataDirectory.appendingPathComponent("kumo.json")
+        try Data(#"{"scripts-memory-mb": 512, "scripts-allow-network": ["10.0.0.0/8", "192.168.1.20"]}"#.utf8).write(to: file)
+
+        let result = try await OperationsEndToEndTests.serveUntilExit(
+            kumo, ["--config", file.path, "--check-config"], environment: ["KUMO_SCRIPTS_ISOLATION": "process"])
+        let lines = result.output.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(lines.contains("scripts-memory-mb 512 (file \(file.path))"), "\(result.output)")
+        #expect(lines.contains("scripts-allow-network 10.0.0.0/8,192.168.1.20 (file \(file.path))"), "\(result.output)")
+        #expect(lines.contains("scripts-isolation process (environment KUMO_SCRIPTS_ISOLATION)"), "\(result.output)")
+    }
+
+    @Test(arguments: [
+        (["KUMO_SCRIPTS_MEMORY_MB": "lots"], "KUMO_SCRIPTS_MEMORY_MB takes a whole number from 144 to 65536, not \"lots\""),
+        (["KUMO_SCRIPTS_ISOLATION": "jail"], #"KUMO_SCRIPTS_ISOLATION takes "auto" or "process", not "jail""#),
+        (
+            ["KUMO_SCRIPTS_HEAP_MB": "1024", "KUMO_SCRIPTS_MEMORY_MB": "512"],
+            "KUMO_SCRIPTS_MEMORY_MB must be between --scripts-heap-mb + 128"
+        ),
+        (["KUMO_SCRIPTS_ALLOW_NETWORK": "10.0.0.0/99"], "KUMO_SCRIPTS_ALLOW_NETWORK: 10.0.0.0/99 is not an address or an address range"),
+    ])
+    func aBadScriptSettingInTheEnvironmentStopsServeNamingIt(environment: [String: String], message: String) async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+
+        let result = try await OperationsEndToEndTests.serveUntilExit(kumo, ["--check-config"], environment: environment)
+
+        #expect(result.status != 0)
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
 }
