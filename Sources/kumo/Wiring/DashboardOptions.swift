@@ -42,7 +42,7 @@ struct DashboardOptions: ParsableArguments {
 
     /// How long a runner's lease on an import job holds without renewal (docs/decisions/0155-import-jobs-in-the-database.md).
     var importLeaseSeconds: Int {
-        importLeaseSecondsOption ?? environment["KUMO_DASHBOARD_IMPORT_LEASE_SECONDS"].flatMap { Int($0) } ?? 60
+        ServeSettings.value(importLeaseSecondsOption, "KUMO_DASHBOARD_IMPORT_LEASE_SECONDS") ?? 60
     }
 
     func validate() throws {

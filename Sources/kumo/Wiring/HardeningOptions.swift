@@ -68,17 +68,8 @@ struct HardeningOptions: ParsableArguments {
     }
 
     func validate() throws {
-        let environment = ProcessInfo.processInfo.environment
-        for (variable, isNumber) in [
-            ("KUMO_MAX_CLOCK_SKEW", { Int($0) != nil }), ("KUMO_MAX_CONNECTIONS", { Int($0) != nil }),
-            ("KUMO_IDLE_TIMEOUT", { Double($0) != nil }), ("KUMO_HEADER_TIMEOUT", { Double($0) != nil }),
-            ("KUMO_BODY_TIMEOUT", { Double($0) != nil }), ("KUMO_QUERY_TIME_LIMIT", { Double($0) != nil }),
-            ("KUMO_RATE_LIMIT_PER_ADDRESS", { Double($0) != nil }), ("KUMO_MAX_BODY_BYTES_IN_FLIGHT", { Int($0) != nil }),
-            ("KUMO_RATE_LIMIT_PER_APPLICATION", { Double($0) != nil }),
-            ("KUMO_MAX_FIELDS_PER_OBJECT", { Int($0) != nil }),
-        ] as [(String, (String) -> Bool)] {
-            if let text = environment[variable], !isNumber(text) { throw ValidationError("\(variable) must be a number") }
-        }
+        // The environment's and the file's values were checked against their kinds before parsing (`Kumo.main`), blanks
+        // around them ignored as ``ServeSettings/value(_:_:)`` reads them.
         if let skew = maximumClockSkewSeconds, skew < 1 {
             throw ValidationError("\(ServeSettings.source(ofFlag: "--max-clock-skew")) must be at least 1 second")
         }

@@ -36,7 +36,7 @@ struct OperationsOptions: ParsableArguments {
     /// The log format.
     var logFormat: LogFormat { LogFormat(rawValue: logFormatOption ?? environment["KUMO_LOG_FORMAT"] ?? "logfmt") ?? .logfmt }
     /// Whether the access log is written.
-    var writesAccessLog: Bool { (accessLogOption ?? environment["KUMO_ACCESS_LOG"] ?? "on") == "on" }
+    var writesAccessLog: Bool { ServeSettings.isOn(accessLogOption, key: "access-log") }
     /// The trusted proxies' texts, flags first.
     private var trustedProxyTexts: [String] {
         guard trustedProxyOptions.isEmpty else { return trustedProxyOptions }
@@ -58,9 +58,7 @@ struct OperationsOptions: ParsableArguments {
         if let format = logFormatOption, LogFormat(rawValue: format) == nil {
             throw ValidationError("--log-format takes logfmt or json, not \"\(format)\"")
         }
-        if let accessLog = accessLogOption, !["on", "off"].contains(accessLog) {
-            throw ValidationError("--access-log takes on or off, not \"\(accessLog)\"")
-        }
+        try ServeSettings.checkOnOff(accessLogOption, key: "access-log")
         if let threshold = stallThresholdOption, !(threshold >= 0 && threshold <= 60_000) {
             throw ValidationError("--stall-threshold-ms takes 0 (off) to 60000 milliseconds, not \(threshold)")
         }

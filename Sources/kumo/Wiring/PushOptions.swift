@@ -20,7 +20,7 @@ struct PushOptions: ParsableArguments {
     var pushTrustRootsFile = ProcessInfo.processInfo.environment["KUMO_PUSH_TRUST_ROOTS"]
 
     @Option(setting: "push-outcome-days")
-    var pushOutcomeDays = Int(ProcessInfo.processInfo.environment["KUMO_PUSH_OUTCOME_DAYS"] ?? "") ?? 30
+    var pushOutcomeDays = ServeSettings.variable("KUMO_PUSH_OUTCOME_DAYS", as: Int.self) ?? 30
 
     func validate() throws {
         let pushURLs = [
@@ -58,7 +58,7 @@ struct BackupOptions: ParsableArguments {
     var backupEvery = ProcessInfo.processInfo.environment["KUMO_BACKUP_EVERY"]
 
     @Option(setting: "backup-keep")
-    var backupKeep = Int(ProcessInfo.processInfo.environment["KUMO_BACKUP_KEEP"] ?? "") ?? 14
+    var backupKeep = ServeSettings.variable("KUMO_BACKUP_KEEP", as: Int.self) ?? 14
 
     @Option(setting: "backup-dir")
     var backupDirectory = ProcessInfo.processInfo.environment["KUMO_BACKUP_DIR"]

@@ -22,26 +22,20 @@ struct ScriptOptions: ParsableArguments {
     var modules: String? { modulesOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_MODULES"] }
 
     @Option(setting: "scripts-workers")
-    var workers = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_WORKERS"] ?? "") ?? 8
+    var workers = ServeSettings.variable("KUMO_SCRIPTS_WORKERS", as: Int.self) ?? 8
 
     @Option(setting: "scripts-heap-mb")
-    var heapMegabytes = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_HEAP_MB"] ?? "") ?? 128
+    var heapMegabytes = ServeSettings.variable("KUMO_SCRIPTS_HEAP_MB", as: Int.self) ?? 128
 
-    @Option(
-        name: .customLong("scripts-memory-mb"),
-        help:
-            "Each worker's memory limit in MiB: the heap, Buffers and all other data (RLIMIT_DATA); at least the heap + 128, default the heap + 256."
-    )
+    @Option(setting: "scripts-memory-mb")
     var memoryOption: Int?
 
     /// `--scripts-memory-mb`, else `KUMO_SCRIPTS_MEMORY_MB`, else the heap limit + 256 MiB (384 with the default heap).
     var memoryMegabytes: Int {
-        memoryOption ?? Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_MEMORY_MB"] ?? "") ?? heapMegabytes + 256
+        memoryOption ?? ServeSettings.variable("KUMO_SCRIPTS_MEMORY_MB", as: Int.self) ?? heapMegabytes + 256
     }
 
-    @Option(
-        name: .customLong("scripts-allow-network"),
-        help: "Address ranges scripts may connect to besides public addresses, comma-separated (10.0.0.0/8,192.168.1.20).")
+    @Option(setting: "scripts-allow-network")
     var allowNetworkOption: String?
 
     /// `--scripts-allow-network`, else `KUMO_SCRIPTS_ALLOW_NETWORK`: the ranges, or the first entry that is not one.
@@ -50,31 +44,32 @@ struct ScriptOptions: ParsableArguments {
         var ranges: [AddressRange] = []
         for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
             guard let range = AddressRange(entry) else {
-                return .failure(ValidationError("--scripts-allow-network: \(entry) is not an address or an address range (10.0.0.0/8)"))
+                let source = ServeSettings.source(ofFlag: "--scripts-allow-network")
+                return .failure(ValidationError("\(source): \(entry) is not an address or an address range (10.0.0.0/8)"))
             }
             ranges.append(range)
         }
         return .success(ranges)
     }
 
-    @Option(
-        name: .customLong("scripts-isolation"),
-        help: "auto: the strongest confinement the host offers (namespaces, a user per application); process: neither.")
+    @Option(setting: "scripts-isolation")
     var isolationOption: String?
 
-    /// `--scripts-isolation`, else `KUMO_SCRIPTS_ISOLATION`, else `auto`.
+    /// `--scripts-isolation`, else `KUMO_SCRIPTS_ISOLATION`, else `auto`, in any letter case.
     var isolation: ScriptSandbox.Preference? {
-        ScriptSandbox.Preference(rawValue: isolationOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_ISOLATION"] ?? "auto")
+        ScriptSandbox.Preference(
+            rawValue: (isolationOption ?? ProcessInfo.processInfo.environment["KUMO_SCRIPTS_ISOLATION"] ?? "auto").lowercased())
     }
 
     @Option(setting: "scripts-log-days")
-    var logDays = Int(ProcessInfo.processInfo.environment["KUMO_SCRIPTS_LOG_DAYS"] ?? "") ?? 7
+    var logDays = ServeSettings.variable("KUMO_SCRIPTS_LOG_DAYS", as: Int.self) ?? 7
 
     func validate() throws {
         guard (1...256).contains(workers) else { throw ValidationError("--scripts-workers must be between 1 and 256") }
         guard (16...16_384).contains(heapMegabytes) else { throw ValidationError("--scripts-heap-mb must be between 16 and 16384") }
         guard (heapMegabytes + 128...65_536).contains(memoryMegabytes) else {
-            throw ValidationError("--scripts-memory-mb must be between --scripts-heap-mb + 128 (\(heapMegabytes + 128)) and 65536")
+            let source = ServeSettings.source(ofFlag: "--scripts-memory-mb")
+            throw ValidationError("\(source) must be between --scripts-heap-mb + 128 (\(heapMegabytes + 128)) and 65536")
         }
         guard isolation != nil else { throw ValidationError("--scripts-isolation must be auto or process") }
         if case .failure(let error) = allowedNetworks { throw error }

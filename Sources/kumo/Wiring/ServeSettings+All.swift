@@ -236,6 +236,18 @@ extension ServeSettings {
             key: "scripts-heap-mb", environment: "KUMO_SCRIPTS_HEAP_MB", kind: .integer(16...16_384), defaultText: "128",
             help: "Each worker's JavaScript heap limit in MiB."),
         .init(
+            key: "scripts-memory-mb", environment: "KUMO_SCRIPTS_MEMORY_MB", kind: .integer(144...65_536),
+            defaultText: "the heap + 256 (384)",
+            help:
+                "Each worker's memory limit in MiB: the heap, Buffers and all other data (RLIMIT_DATA); at least the heap + 128, default the heap + 256."
+        ),
+        .init(
+            key: "scripts-isolation", environment: "KUMO_SCRIPTS_ISOLATION", kind: .choice(["auto", "process"]), defaultText: "auto",
+            help: "auto: the strongest confinement the host offers (namespaces, a user per application); process: neither."),
+        .init(
+            key: "scripts-allow-network", environment: "KUMO_SCRIPTS_ALLOW_NETWORK", kind: .list, defaultText: "(none)",
+            help: "Address ranges scripts may connect to besides public addresses, comma-separated (10.0.0.0/8,192.168.1.20)."),
+        .init(
             key: "scripts-log-days", environment: "KUMO_SCRIPTS_LOG_DAYS", kind: .integer(1...3650), defaultText: "7",
             help: "How many days the script execution log keeps entries."),
         .init(

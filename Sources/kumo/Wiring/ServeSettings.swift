@@ -113,6 +113,10 @@ enum ServeSettings {
         option ?? ProcessInfo.processInfo.environment[variable].flatMap { Value($0.trimmingCharacters(in: .whitespaces)) }
     }
 
+    /// A variable's value read as `Value`, blanks around it ignored; `nil` when unset. Past ``checkEnvironment(_:)`` a
+    /// set variable always reads: a value never turns silently into the default.
+    static func variable<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) -> Value? { value(nil, name) }
+
     /// Whether the on/off setting `key` is on: its flag's value, else its variable's, else its default, in any letter case
     /// (the variable's was checked before parsing, the flag's by ``checkOnOff(_:key:)``).
     static func isOn(_ option: String?, key: String) -> Bool {

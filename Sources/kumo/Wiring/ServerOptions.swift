@@ -7,7 +7,7 @@ struct ServerOptions: ParsableArguments {
     var host = ProcessInfo.processInfo.environment["KUMO_HTTP_HOST"] ?? "127.0.0.1"
 
     @Option(setting: "port")
-    var port = Int(ProcessInfo.processInfo.environment["KUMO_HTTP_PORT"] ?? "") ?? 8080
+    var port = ServeSettings.variable("KUMO_HTTP_PORT", as: Int.self) ?? 8080
 
     @Option(setting: "api-host")
     var apiHostOptions: [String] = []
@@ -16,7 +16,7 @@ struct ServerOptions: ParsableArguments {
     var apiHosts: [String] { apiHostOptions.isEmpty ? ServeSettings.list("KUMO_API_HOSTS") : apiHostOptions }
 
     @Option(setting: "body-size-limit")
-    var maximumBodySize = Int(ProcessInfo.processInfo.environment["KUMO_BODY_SIZE_LIMIT"] ?? "") ?? 16 * 1024 * 1024
+    var maximumBodySize = ServeSettings.variable("KUMO_BODY_SIZE_LIMIT", as: Int.self) ?? 16 * 1024 * 1024
 
     @Option(setting: "public-url")
     var publicURLOption: String?
@@ -42,7 +42,7 @@ struct SecurityOptions: ParsableArguments {
     var tlsPrivateKey = ProcessInfo.processInfo.environment["KUMO_TLS_PRIVATE_KEY"]
 
     @Option(setting: "password-hash-cost")
-    var passwordHashCost = Int(ProcessInfo.processInfo.environment["KUMO_PASSWORD_HASH_COST"] ?? "") ?? 10
+    var passwordHashCost = ServeSettings.variable("KUMO_PASSWORD_HASH_COST", as: Int.self) ?? 10
 }
 
 /// `kumo serve`'s log level: with ``OperationsOptions``, the "Operations" section of its help.

@@ -15,10 +15,10 @@ struct StorageOptions: ParsableArguments {
     var database = ProcessInfo.processInfo.environment["KUMO_DATABASE"] ?? "sqlite"
 
     @Option(setting: "database-timeout")
-    var databaseTimeout = Double(ProcessInfo.processInfo.environment["KUMO_DATABASE_TIMEOUT"] ?? "") ?? 5
+    var databaseTimeout = ServeSettings.variable("KUMO_DATABASE_TIMEOUT", as: Double.self) ?? 5
 
     @Option(setting: "database-maximum-connections")
-    var databaseMaximumConnections = Int(ProcessInfo.processInfo.environment["KUMO_DATABASE_MAXIMUM_CONNECTIONS"] ?? "") ?? 20
+    var databaseMaximumConnections = ServeSettings.variable("KUMO_DATABASE_MAXIMUM_CONNECTIONS", as: Int.self) ?? 20
 
     @Option(setting: "sqlite-synchronous")
     var synchronous = ProcessInfo.processInfo.environment["KUMO_STORAGE_SQLITE_SYNCHRONOUS"] ?? "full"
