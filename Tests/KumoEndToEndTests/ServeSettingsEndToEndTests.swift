@@ -35,6 +35,26 @@ import Testing
         #expect(requests.count == (writes ? 1 : 0), "\(lines)")
     }
 
+    /// A choice is read in any letter case, as its check accepts it: `KUMO_LOG_FORMAT=JSON` used to pass the check and
+    /// then log in logfmt.
+    @Test(arguments: [(["--log-format", "JSON"], [:]), ([], ["KUMO_LOG_FORMAT": "Json"])] as [([String], [String: String])])
+    func theLogFormatTakesItsChoiceInAnyLetterCase(arguments: [String], environment: [String: String]) async throws {
+        let kumo = try KumoProcess()
+        defer { kumo.removeData() }
+        try kumo.createApplication()
+        let logFile = kumo.dataDirectory.appendingPathComponent("serve.log")
+        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        let log = try FileHandle(forWritingTo: logFile)
+        try kumo.start(extraArguments: arguments, environment: environment, logLevel: "info", standardError: log)
+        _ = try await kumo.send(.GET, "/2013-09-01/classes/Food")
+        kumo.stop()
+        try log.close()
+        let lines = try String(contentsOf: logFile, encoding: .utf8).split(separator: "\n")
+
+        #expect(!lines.isEmpty)
+        for line in lines { #expect((try? JSONValue(parsing: Array(line.utf8)).objectValue) != nil, "not JSON: \(line)") }
+    }
+
     @Test func blanksAroundANumberInAVariableAreIgnoredByEveryCheck() async throws {
         let kumo = try KumoProcess()
         defer { kumo.removeData() }

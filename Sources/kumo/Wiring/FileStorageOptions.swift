@@ -37,7 +37,7 @@ struct FileStorageOptions: ParsableArguments {
         guard location == "default" || usesS3 else {
             throw ValidationError("--file-storage takes 'default' or s3://BUCKET[/PREFIX], not '\(location)'")
         }
-        if let addressing, !["path", "virtual"].contains(addressing) {
+        if let addressing, !["path", "virtual"].contains(addressing.lowercased()) {
             throw ValidationError("--s3-addressing takes 'path' or 'virtual', not '\(addressing)'")
         }
         if usesS3 { _ = try s3Location() }
@@ -46,7 +46,8 @@ struct FileStorageOptions: ParsableArguments {
     /// The bucket, prefix, endpoint and region.
     func s3Location() throws -> S3Location {
         do {
-            return try S3Location(url: location, endpoint: endpoint, region: region, pathStyle: addressing.map { $0 == "path" })
+            return try S3Location(
+                url: location, endpoint: endpoint, region: region, pathStyle: addressing.map { $0.lowercased() == "path" })
         } catch let invalid as S3Location.Invalid {
             throw ValidationError("--file-storage/--s3-endpoint: \(invalid)")
         }

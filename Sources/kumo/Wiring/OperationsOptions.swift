@@ -33,8 +33,10 @@ struct OperationsOptions: ParsableArguments {
     var metricsPort: Int? { ServeSettings.value(metricsPortOption, "KUMO_METRICS_PORT") }
     /// The metrics listener's address.
     var metricsHost: String { metricsHostOption ?? environment["KUMO_METRICS_HOST"] ?? "127.0.0.1" }
-    /// The log format.
-    var logFormat: LogFormat { LogFormat(rawValue: logFormatOption ?? environment["KUMO_LOG_FORMAT"] ?? "logfmt") ?? .logfmt }
+    /// The log format, in any letter case like the other choices (the variable's was checked before parsing).
+    var logFormat: LogFormat {
+        LogFormat(rawValue: (logFormatOption ?? environment["KUMO_LOG_FORMAT"] ?? "logfmt").lowercased()) ?? .logfmt
+    }
     /// Whether the access log is written.
     var writesAccessLog: Bool { ServeSettings.isOn(accessLogOption, key: "access-log") }
     /// The trusted proxies' texts, flags first.
@@ -55,7 +57,7 @@ struct OperationsOptions: ParsableArguments {
         if let port = metricsPort, !(0...65_535).contains(port) {
             throw ValidationError("\(ServeSettings.source(ofFlag: "--metrics-port")) takes 0…65535, not \(port)")
         }
-        if let format = logFormatOption, LogFormat(rawValue: format) == nil {
+        if let format = logFormatOption, LogFormat(rawValue: format.lowercased()) == nil {
             throw ValidationError("--log-format takes logfmt or json, not \"\(format)\"")
         }
         try ServeSettings.checkOnOff(accessLogOption, key: "access-log")
