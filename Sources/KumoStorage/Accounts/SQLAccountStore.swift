@@ -60,8 +60,7 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
     }
 
     package func createToken(_ token: OneTimeToken) async throws {
-        let statement = AccountStatements.createToken(token, dialect: engine.dialect)
-        try await engine.write { executor in _ = try await executor.rows(statement) }
+        try await engine.write(AccountStatements.createToken(token, dialect: engine.dialect))
     }
 
     package func token(tokenHash: String, applicationId: String) async throws -> OneTimeToken? {
@@ -93,7 +92,7 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
 
     /// The first row of a read of one row by its key.
     private func firstRow(_ statement: SQLStatement) async throws -> SQLRow? {
-        try await engine.read(.pointLookup) { executor in try await executor.rows(statement).first }
+        try await engine.rows(.pointLookup, statement).first
     }
 
     /// Runs a deletion of sessions returning their token hashes as one unit, announces the ended sessions to the change
