@@ -30,9 +30,9 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
         let statement = AccountStatements.session(tokenHash: tokenHash, applicationId: applicationId, now: now, dialect: engine.dialect)
         guard let row = try await firstRow(statement) else { return nil }
         guard let objectId = row.string(AccountStatements.Column.userObjectId),
-            let expiresAt = row.integer(AccountStatements.Column.expiresAt)
+            let expiresAt = row.date(AccountStatements.Column.expiresAt)
         else { throw StorageError.unavailable("A sessions row could not be decoded.") }
-        return ActiveSession(userObjectId: objectId, expiresAt: WireDate(millisecondsSince1970: expiresAt))
+        return ActiveSession(userObjectId: objectId, expiresAt: expiresAt)
     }
 
     @discardableResult
@@ -68,13 +68,12 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
         let statement = AccountStatements.token(tokenHash: tokenHash, applicationId: applicationId, dialect: engine.dialect)
         guard let row = try await firstRow(statement) else { return nil }
         guard let purposeText = row.string(Column.purpose), let purpose = OneTimeTokenPurpose(rawValue: purposeText),
-            let mailAddress = row.string(Column.mailAddress), let createDate = row.integer(Column.createDate),
-            let expiresAt = row.integer(Column.expiresAt)
+            let mailAddress = row.string(Column.mailAddress), let createDate = row.date(Column.createDate),
+            let expiresAt = row.date(Column.expiresAt)
         else { throw StorageError.unavailable("A one_time_tokens row could not be decoded.") }
         return OneTimeToken(
             tokenHash: tokenHash, applicationId: applicationId, purpose: purpose, mailAddress: mailAddress,
-            userObjectId: row.string(Column.userObjectId), createDate: WireDate(millisecondsSince1970: createDate),
-            expiresAt: WireDate(millisecondsSince1970: expiresAt))
+            userObjectId: row.string(Column.userObjectId), createDate: createDate, expiresAt: expiresAt)
     }
 
     @discardableResult

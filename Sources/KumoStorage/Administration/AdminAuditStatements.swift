@@ -37,12 +37,11 @@ package enum AdminAuditStatements {
     ///
     /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
     package static func entry(_ row: SQLRow) throws(StorageError) -> AdminAuditEntry {
-        guard let id = row.integer("entry_id"), let time = row.integer("time"), let admin = row.string("admin"),
-            let action = row.string("action"),
-            let detail = row.string("detail").flatMap({ try? JSONValue(parsing: $0) })?.objectValue
+        guard let id = row.integer("entry_id"), let time = row.date("time"), let admin = row.string("admin"),
+            let action = row.string("action"), let detail = row.json("detail")?.objectValue
         else { throw StorageError.unavailable("An admin_audit row could not be decoded.") }
         return AdminAuditEntry(
-            id: id, time: WireDate(millisecondsSince1970: time), admin: admin, action: action,
+            id: id, time: time, admin: admin, action: action,
             application: row.string("application"), target: row.string("target"), detail: detail,
             address: row.string("address"))
     }

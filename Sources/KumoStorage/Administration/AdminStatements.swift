@@ -112,9 +112,9 @@ package enum AdminStatements {
     /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
     package static func admin(_ row: SQLRow) throws(StorageError) -> StoredAdmin {
         guard let id = row.string("id"), let email = row.string("email"), let hash = row.string("password_hash"),
-            let createDate = row.integer("create_date")
+            let createDate = row.date("create_date")
         else { throw StorageError.unavailable("An admins row could not be decoded.") }
-        return StoredAdmin(id: id, email: email, passwordHash: hash, createDate: WireDate(millisecondsSince1970: createDate))
+        return StoredAdmin(id: id, email: email, passwordHash: hash, createDate: createDate)
     }
 
     /// Decodes a session row of ``session(tokenHash:now:dialect:)``.
@@ -122,11 +122,10 @@ package enum AdminStatements {
     /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
     package static func session(_ row: SQLRow) throws(StorageError) -> AdminSession {
         guard let tokenHash = row.string("token_hash"), let adminId = row.string("admin_id"), let email = row.string("email"),
-            let csrfToken = row.string("csrf_token"), let createDate = row.integer("create_date"),
-            let expiresAt = row.integer("expires_at")
+            let csrfToken = row.string("csrf_token"), let createDate = row.date("create_date"), let expiresAt = row.date("expires_at")
         else { throw StorageError.unavailable("An admin_sessions row could not be decoded.") }
         return AdminSession(
             tokenHash: tokenHash, adminId: adminId, email: email, csrfToken: csrfToken, language: row.string("language"),
-            createDate: WireDate(millisecondsSince1970: createDate), expiresAt: WireDate(millisecondsSince1970: expiresAt))
+            createDate: createDate, expiresAt: expiresAt)
     }
 }

@@ -41,12 +41,9 @@ package enum InstanceStatements {
     ///
     /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
     package static func heartbeat(_ row: SQLRow) throws(StorageError) -> InstanceHeartbeat {
-        guard let instanceId = row.string("instance_id"), let address = row.string("address"), let start = row.integer("start_time"),
-            let heartbeat = row.integer("heartbeat_time"),
-            let counters = row.string("counters").flatMap({ try? JSONValue(parsing: $0) })?.objectValue
+        guard let instanceId = row.string("instance_id"), let address = row.string("address"), let start = row.date("start_time"),
+            let heartbeat = row.date("heartbeat_time"), let counters = row.json("counters")?.objectValue
         else { throw StorageError.unavailable("An instances row could not be decoded.") }
-        return InstanceHeartbeat(
-            instanceId: instanceId, address: address, startDate: WireDate(millisecondsSince1970: start),
-            heartbeatDate: WireDate(millisecondsSince1970: heartbeat), counters: counters)
+        return InstanceHeartbeat(instanceId: instanceId, address: address, startDate: start, heartbeatDate: heartbeat, counters: counters)
     }
 }

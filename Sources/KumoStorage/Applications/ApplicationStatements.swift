@@ -84,23 +84,20 @@ package enum ApplicationStatements {
     package static func application(_ row: SQLRow) throws(StorageError) -> HostedApplication {
         guard let applicationId = row.string("application_id"), let name = row.string("name"),
             let applicationKey = row.string("application_key"), let clientKey = row.string("client_key"),
-            let settingsText = row.string("settings"), let createDate = row.integer("create_date"),
-            let settingsVersion = row.integer("settings_version"), let settings = try? JSONValue(parsing: settingsText)
+            let settings = row.json("settings"), let createDate = row.date("create_date"),
+            let settingsVersion = row.integer("settings_version")
         else { throw StorageError.unavailable("An applications row could not be decoded.") }
         return HostedApplication(
             applicationId: applicationId, name: name, applicationKey: applicationKey, clientKey: clientKey,
             settings: ApplicationSettings(storedJSON: settings), settingsVersion: settingsVersion,
-            createDate: WireDate(millisecondsSince1970: createDate)
-        )
+            createDate: createDate)
     }
 
     /// Decodes the rows of ``classPermissions(applicationId:dialect:)``; rows without operations are skipped.
     package static func classPermissions(_ rows: [SQLRow]) -> [ClassName: ClassPermissions] {
         var permissions: [ClassName: ClassPermissions] = [:]
         for row in rows {
-            guard let name = row.string("class_name").flatMap(ClassName.init), let text = row.string("permissions"),
-                let stored = try? JSONValue(parsing: text)
-            else { continue }
+            guard let name = row.string("class_name").flatMap(ClassName.init), let stored = row.json("permissions") else { continue }
             let classPermissions = ClassPermissions(storedJSON: stored)
             if !classPermissions.operations.isEmpty { permissions[name] = classPermissions }
         }

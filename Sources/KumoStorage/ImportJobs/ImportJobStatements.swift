@@ -118,14 +118,12 @@ package enum ImportJobStatements {
     /// - Throws: `StorageError.unavailable` when a column is missing or the document is not a JSON object.
     package static func record(_ row: SQLRow) throws(StorageError) -> ImportJobRecord {
         guard let id = row.string("job_id"), let applicationId = row.string("application_id"), let state = row.string("state"),
-            let createDate = row.integer("create_date"), let activity = row.integer("activity"),
-            let leaseUntil = row.integer("lease_until"), let version = row.integer("version"), let text = row.string("document"),
-            let document = (try? JSONValue(parsing: text))?.objectValue
+            let createDate = row.date("create_date"), let activity = row.date("activity"), let leaseUntil = row.date("lease_until"),
+            let version = row.integer("version"), let document = row.json("document")?.objectValue
         else { throw StorageError.unavailable("An import_jobs row could not be decoded.") }
         return ImportJobRecord(
-            id: id, applicationId: applicationId, state: state, createDate: WireDate(millisecondsSince1970: createDate),
-            activity: WireDate(millisecondsSince1970: activity), leaseOwner: row.string("lease_owner"),
-            leaseUntil: WireDate(millisecondsSince1970: leaseUntil), version: version, document: document)
+            id: id, applicationId: applicationId, state: state, createDate: createDate, activity: activity,
+            leaseOwner: row.string("lease_owner"), leaseUntil: leaseUntil, version: version, document: document)
     }
 
     /// The states a claim may lease, as bound values.

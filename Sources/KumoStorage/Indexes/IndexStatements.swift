@@ -112,11 +112,11 @@ package enum IndexStatements {
     package static func index(_ row: SQLRow) -> ClassIndex? {
         guard let applicationId = row.string("application_id"), let className = row.string("class_name").flatMap(ClassName.init),
             let fields = row.string("fields").flatMap(QueryShapeRecord.fields(parsing:)), !fields.isEmpty,
-            let origin = row.string("origin").flatMap(IndexOrigin.init(rawValue:)), let created = row.integer("create_date")
+            let origin = row.string("origin").flatMap(IndexOrigin.init(rawValue:)), let created = row.date("create_date")
         else { return nil }
         return ClassIndex(
             applicationId: applicationId, className: className, fields: fields, origin: origin,
-            createDate: WireDate(millisecondsSince1970: created))
+            createDate: created)
     }
 
     // MARK: The class's data
@@ -188,11 +188,11 @@ package enum IndexStatements {
         guard let applicationId = row.string("application_id"), let className = row.string("class_name").flatMap(ClassName.init),
             let shape = row.string("shape"), let suggestion = row.string("suggestion").flatMap(QueryShapeRecord.fields(parsing:)),
             let runs = row.integer("runs"), let total = number(row, "total_milliseconds"),
-            let maximum = number(row, "maximum_milliseconds"), let lastSeen = row.integer("last_seen")
+            let maximum = number(row, "maximum_milliseconds"), let lastSeen = row.date("last_seen")
         else { return nil }
         return QueryShapeRecord(
             applicationId: applicationId, className: className, shape: shape, suggestion: suggestion, runs: Int(runs),
-            totalMilliseconds: total, maximumMilliseconds: maximum, lastSeen: WireDate(millisecondsSince1970: lastSeen))
+            totalMilliseconds: total, maximumMilliseconds: maximum, lastSeen: lastSeen)
     }
 
     private static func number(_ row: SQLRow, _ name: String) -> Double? {

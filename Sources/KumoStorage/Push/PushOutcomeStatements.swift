@@ -68,11 +68,11 @@ package enum PushOutcomeStatements {
     package static func outcome(_ row: SQLRow) throws(StorageError) -> PushOutcome {
         guard let installationId = row.string("installation_id"), let deviceType = row.string("device_type"),
             let kind = row.string("outcome").flatMap(PushOutcome.Kind.init(rawValue:)), let attempt = row.integer("attempt"),
-            let time = row.integer("time")
+            let time = row.date("time")
         else { throw StorageError.unavailable("A push_outcomes row could not be decoded.") }
         return PushOutcome(
             installationId: installationId, deviceType: deviceType, kind: kind, reasonCode: row.string("reason_code"),
-            reason: row.string("reason"), attempt: Int(attempt), time: WireDate(millisecondsSince1970: time))
+            reason: row.string("reason"), attempt: Int(attempt), time: time)
     }
 }
 

@@ -70,12 +70,11 @@ package enum ScriptExecutionStatements {
     /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
     package static func execution(_ row: SQLRow) throws(StorageError) -> ScriptExecution {
         guard let entryId = row.integer("entry_id"), let applicationId = row.string("application_id"),
-            let scriptName = row.string("script_name"), let startedAt = row.integer("started_at"),
+            let scriptName = row.string("script_name"), let startedAt = row.date("started_at"),
             let duration = row.integer("duration_ms"), let method = row.string("method"),
             let status = row.string("status").flatMap(ScriptExecutionStatus.init(rawValue:)),
-            let request = row.string("request").flatMap({ try? JSONValue(parsing: $0) })?.objectValue,
-            let response = row.string("response").flatMap({ try? JSONValue(parsing: $0) })?.objectValue,
-            let console = row.string("console").flatMap({ try? JSONValue(parsing: $0) })?.arrayValue
+            let request = row.json("request")?.objectValue, let response = row.json("response")?.objectValue,
+            let console = row.json("console")?.arrayValue
         else { throw StorageError.unavailable("A script_executions row could not be decoded.") }
         let lines = console.compactMap { line -> ScriptConsoleLine? in
             guard let level = line.objectValue?["level"]?.stringValue, let text = line.objectValue?["text"]?.stringValue else {
@@ -85,7 +84,7 @@ package enum ScriptExecutionStatements {
         }
         return ScriptExecution(
             sequence: entryId, applicationId: applicationId, scriptName: scriptName,
-            startedAt: WireDate(millisecondsSince1970: startedAt), durationMilliseconds: duration, method: method, status: status,
+            startedAt: startedAt, durationMilliseconds: duration, method: method, status: status,
             request: request, response: response, console: lines, error: row.string("error"), stack: row.string("stack"))
     }
 }

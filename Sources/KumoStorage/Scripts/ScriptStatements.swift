@@ -59,12 +59,12 @@ package enum ScriptStatements {
     package static func script(_ row: SQLRow) throws(StorageError) -> StoredScript {
         guard let applicationId = row.string("application_id"), let name = row.string("name"), let code = row.string("code"),
             let versionHash = row.string("version_hash"), let version = row.integer("version"),
-            let permissionText = row.string("run_permission"), let permission = try? JSONValue(parsing: permissionText),
-            let createDate = row.integer("create_date"), let updateDate = row.integer("update_date")
+            let permission = row.json("run_permission"), let createDate = row.date("create_date"),
+            let updateDate = row.date("update_date")
         else { throw StorageError.unavailable("A scripts row could not be decoded.") }
         return StoredScript(
             applicationId: applicationId, name: name, code: code, versionHash: versionHash, version: Int(version),
             isEnabled: row.flag("enabled"), runPermission: OperationPermission(storedJSON: permission),
-            createDate: WireDate(millisecondsSince1970: createDate), updateDate: WireDate(millisecondsSince1970: updateDate))
+            createDate: createDate, updateDate: updateDate)
     }
 }

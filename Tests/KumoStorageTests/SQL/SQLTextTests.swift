@@ -51,6 +51,17 @@ import Testing
         #expect(SQLValue.count(-5) == .integer(0))
     }
 
+    @Test func rowsReadDatesAndJSONAsTheStatementsWriteThem() {
+        let row = SQLRow(
+            columns: SQLColumns(names: ["time", "document", "broken", "empty"]),
+            values: [.integer(1_234), .text(#"{"a":1}"#), .text("{"), .null])
+
+        #expect(row.date("time") == WireDate(millisecondsSince1970: 1_234))
+        #expect(row.json("document") == .object(["a": .integer(1)]))
+        #expect(row.json("broken") == nil)
+        #expect(row.date("empty") == nil && row.json("empty") == nil && row.date("missing") == nil)
+    }
+
     @Test func oneStatementIsOneReadOrOneWriteUnit() async throws {
         let engine = ScriptedEngine([
             .statement("SELECT", returning: [[("count", .integer(2))]]), .statement("DELETE"), .statement("INSERT"),
