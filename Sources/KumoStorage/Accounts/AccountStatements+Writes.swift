@@ -18,18 +18,14 @@ extension AccountStatements {
         }
         if let passwordHash = object.passwordHash { steps.append(storePasswordHash(passwordHash, rowId: rowId, dialect: dialect)) }
         if let session = object.session {
-            var statement = SQLStatement(dialect: dialect, "INSERT INTO sessions (token_hash, row_id, create_date, expires_at) VALUES (")
-            statement.bind(list: [
-                .text(session.tokenHash), .integer(rowId), .integer(session.createDate.millisecondsSince1970),
-                .integer(session.expiresAt.millisecondsSince1970),
-            ])
-            statement.append(")")
+            let values: [SQLValue] = [.text(session.tokenHash), .integer(rowId), .date(session.createDate), .date(session.expiresAt)]
+            let statement = SQLStatement(
+                dialect: dialect, "INSERT INTO sessions (token_hash, row_id, create_date, expires_at) VALUES (\(list: values))")
             steps.append(SQLWriteStep(statement))
         }
         if let dueAt = object.pushDueAt {
-            var statement = SQLStatement(dialect: dialect, "INSERT INTO push_jobs (row_id, due_at) VALUES (")
-            statement.bind(list: [.integer(rowId), .integer(dueAt.millisecondsSince1970)])
-            statement.append(")")
+            let statement = SQLStatement(
+                dialect: dialect, "INSERT INTO push_jobs (row_id, due_at) VALUES (\(.integer(rowId)), \(.date(dueAt)))")
             steps.append(SQLWriteStep(statement))
         }
         return steps
@@ -45,19 +41,15 @@ extension AccountStatements {
         let new = UniqueKeys.values(className: update.key.className, fields: newFields)
         if old != new {
             if !old.isEmpty {
-                var delete = SQLStatement(dialect: dialect, "DELETE FROM unique_values WHERE row_id = ")
-                delete.bind(.integer(rowId))
-                steps.append(SQLWriteStep(delete))
+                steps.append(SQLWriteStep(SQLStatement(dialect: dialect, "DELETE FROM unique_values WHERE row_id = \(.integer(rowId))")))
             }
             steps += new.map { insertUniqueValue($0, rowId: rowId, dialect: dialect) }
         }
         if let passwordHash = update.passwordHash { steps.append(storePasswordHash(passwordHash, rowId: rowId, dialect: dialect)) }
         if let dueAt = update.pushDueAt {
             // Only a job that was never attempted follows a new deliveryTime; one in progress keeps its schedule.
-            var statement = SQLStatement(dialect: dialect, "UPDATE push_jobs SET due_at = ")
-            statement.bind(.integer(dueAt.millisecondsSince1970))
-            statement.append(" WHERE attempts = 0 AND row_id = ")
-            statement.bind(.integer(rowId))
+            let statement = SQLStatement(
+                dialect: dialect, "UPDATE push_jobs SET due_at = \(.date(dueAt)) WHERE attempts = 0 AND row_id = \(.integer(rowId))")
             steps.append(SQLWriteStep(statement))
         }
         return steps
@@ -65,19 +57,23 @@ extension AccountStatements {
 
     /// Claims one unique value for the row; fails with `.duplicate(field:)` when another row of the class holds it.
     static func insertUniqueValue(_ value: UniqueValue, rowId: Int64, dialect: any SQLDialect) -> SQLWriteStep {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO unique_values (class_id, field, value, row_id) SELECT class_id, ")
-        statement.bind(list: [.text(value.field), .text(value.value)])
-        statement.append(", row_id FROM objects WHERE row_id = ")
-        statement.bind(.integer(rowId))
-        statement.append(" ON CONFLICT DO NOTHING RETURNING row_id")
+        let statement = SQLStatement(
+            dialect: dialect,
+            """
+            INSERT INTO unique_values (class_id, field, value, row_id) SELECT class_id, \(.text(value.field)), \(.text(value.value)), \
+            row_id FROM objects WHERE row_id = \(.integer(rowId)) ON CONFLICT DO NOTHING RETURNING row_id
+            """)
         return SQLWriteStep(statement, errorWhenEmpty: .duplicate(field: value.field))
     }
 
     /// Inserts or replaces the password hash of the user row.
     static func storePasswordHash(_ passwordHash: String, rowId: Int64, dialect: any SQLDialect) -> SQLWriteStep {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO user_credentials (row_id, password_hash) VALUES (")
-        statement.bind(list: [.integer(rowId), .text(passwordHash)])
-        statement.append(") ON CONFLICT (row_id) DO UPDATE SET password_hash = excluded.password_hash")
+        let statement = SQLStatement(
+            dialect: dialect,
+            """
+            INSERT INTO user_credentials (row_id, password_hash) VALUES (\(.integer(rowId)), \(.text(passwordHash))) \
+            ON CONFLICT (row_id) DO UPDATE SET password_hash = excluded.password_hash
+            """)
         return SQLWriteStep(statement)
     }
 }

@@ -42,13 +42,12 @@ package enum AccountStatements {
             delete.append(") RETURNING token_hash")
             steps.append(SQLWriteStep(delete, endsSessions: true))
         }
-        var insert = SQLStatement(dialect: dialect, "INSERT INTO sessions (token_hash, row_id, create_date, expires_at) SELECT ")
-        insert.bind(.text(grant.tokenHash))
-        insert.append(", o.row_id, ")
-        insert.bind(.integer(grant.createDate.millisecondsSince1970))
-        insert.append(", ")
-        insert.bind(.integer(grant.expiresAt.millisecondsSince1970))
-        insert.append(" FROM objects o WHERE ")
+        var insert = SQLStatement(
+            dialect: dialect,
+            """
+            INSERT INTO sessions (token_hash, row_id, create_date, expires_at) \
+            SELECT \(.text(grant.tokenHash)), o.row_id, \(.date(grant.createDate)), \(.date(grant.expiresAt)) FROM objects o WHERE 
+            """)
         insert.appendObject(alias: "o", applicationId: applicationId, className: .user, objectId: userObjectId)
         insert.append(" RETURNING token_hash")
         steps.append(SQLWriteStep(insert, errorWhenEmpty: .notFound))
@@ -59,21 +58,19 @@ package enum AccountStatements {
     package static func session(tokenHash: String, applicationId: String, now: WireDate, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(
             dialect: dialect,
-            "SELECT o.object_id AS \(Column.userObjectId), s.expires_at AS \(Column.expiresAt) FROM sessions s"
-                + " JOIN objects o ON o.row_id = s.row_id WHERE s.token_hash = ")
-        statement.bind(.text(tokenHash))
-        statement.append(" AND s.expires_at > ")
-        statement.bind(.integer(now.millisecondsSince1970))
-        statement.append(" AND ")
+            """
+            SELECT o.object_id AS \(sql: Column.userObjectId), s.expires_at AS \(sql: Column.expiresAt) FROM sessions s \
+            JOIN objects o ON o.row_id = s.row_id WHERE s.token_hash = \(.text(tokenHash)) AND s.expires_at > \(.date(now)) AND 
+            """)
         statement.appendClassFilter(alias: "o", applicationId: applicationId, className: .user)
         return statement
     }
 
     /// Deletes one session of the application; returns a row when it existed.
     package static func deleteSession(tokenHash: String, applicationId: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "DELETE FROM sessions WHERE token_hash = ")
-        statement.bind(.text(tokenHash))
-        statement.append(" AND row_id IN (SELECT o.row_id FROM objects o WHERE ")
+        var statement = SQLStatement(
+            dialect: dialect,
+            "DELETE FROM sessions WHERE token_hash = \(.text(tokenHash)) AND row_id IN (SELECT o.row_id FROM objects o WHERE ")
         statement.appendClassFilter(alias: "o", applicationId: applicationId, className: .user)
         statement.append(") RETURNING token_hash")
         return statement
@@ -87,10 +84,7 @@ package enum AccountStatements {
         var statement = SQLStatement(dialect: dialect, "DELETE FROM sessions WHERE row_id = (SELECT o.row_id FROM objects o WHERE ")
         statement.appendObject(alias: "o", applicationId: applicationId, className: .user, objectId: userObjectId)
         statement.append(")")
-        if let keepingTokenHash {
-            statement.append(" AND token_hash <> ")
-            statement.bind(.text(keepingTokenHash))
-        }
+        if let keepingTokenHash { statement.append(" AND token_hash <> \(.text(keepingTokenHash))") }
         statement.append(" RETURNING token_hash")
         return statement
     }
@@ -98,10 +92,7 @@ package enum AccountStatements {
     /// Deletes expired sessions and one-time tokens; each statement returns one row per deleted row.
     package static func deleteExpired(now: WireDate, dialect: any SQLDialect) -> [SQLStatement] {
         ["sessions", "one_time_tokens"].map { table in
-            var statement = SQLStatement(dialect: dialect, "DELETE FROM \(table) WHERE expires_at <= ")
-            statement.bind(.integer(now.millisecondsSince1970))
-            statement.append(" RETURNING token_hash")
-            return statement
+            SQLStatement(dialect: dialect, "DELETE FROM \(sql: table) WHERE expires_at <= \(.date(now)) RETURNING token_hash")
         }
     }
 
@@ -119,11 +110,7 @@ package enum AccountStatements {
         case .unique(let value):
             statement.append("o.row_id = (SELECT v.row_id FROM unique_values v WHERE v.class_id = ")
             statement.appendClassId(applicationId: applicationId, className: .user)
-            statement.append(" AND v.field = ")
-            statement.bind(.text(value.field))
-            statement.append(" AND v.value = ")
-            statement.bind(.text(value.value))
-            statement.append(")")
+            statement.append(" AND v.field = \(.text(value.field)) AND v.value = \(.text(value.value)))")
         }
         return statement
     }
@@ -132,18 +119,16 @@ package enum AccountStatements {
 
     /// Stores a one-time token.
     package static func createToken(_ token: OneTimeToken, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(
-            dialect: dialect,
-            "INSERT INTO one_time_tokens (token_hash, application_id, purpose, mail_address, user_object_id, create_date, expires_at)"
-                + " VALUES (")
         let values: [SQLValue] = [
             .text(token.tokenHash), .text(token.applicationId), .text(token.purpose.rawValue), .text(token.mailAddress),
-            token.userObjectId.map(SQLValue.text) ?? .null, .integer(token.createDate.millisecondsSince1970),
-            .integer(token.expiresAt.millisecondsSince1970),
+            token.userObjectId.map(SQLValue.text) ?? .null, .date(token.createDate), .date(token.expiresAt),
         ]
-        statement.bind(list: values)
-        statement.append(")")
-        return statement
+        return SQLStatement(
+            dialect: dialect,
+            """
+            INSERT INTO one_time_tokens (token_hash, application_id, purpose, mail_address, user_object_id, create_date, expires_at) \
+            VALUES (\(list: values))
+            """)
     }
 
     /// A one-time token of the application: rows of the ``Column`` token columns.
@@ -168,10 +153,7 @@ package enum AccountStatements {
 extension SQLStatement {
     /// `token_hash = … AND application_id = …`: the one-time token with this hash in the application.
     fileprivate mutating func appendOneTimeToken(tokenHash: String, applicationId: String) {
-        append("token_hash = ")
-        bind(.text(tokenHash))
-        append(" AND application_id = ")
-        bind(.text(applicationId))
+        append("token_hash = \(.text(tokenHash)) AND application_id = \(.text(applicationId))")
     }
 
     /// `(SELECT c.class_id FROM classes c WHERE c.application_id = … AND c.class_name = …)`; the alias keeps the
@@ -200,7 +182,6 @@ extension SQLStatement {
     /// The condition selecting one object by class and objectId.
     mutating func appendObject(alias: String, applicationId: String, className: ClassName, objectId: String) {
         appendClassFilter(alias: alias, applicationId: applicationId, className: className)
-        append(" AND \(alias).object_id = ")
-        bind(.text(objectId))
+        append(" AND \(sql: alias).object_id = \(.text(objectId))")
     }
 }

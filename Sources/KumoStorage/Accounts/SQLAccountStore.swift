@@ -30,9 +30,9 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
         let statement = AccountStatements.session(tokenHash: tokenHash, applicationId: applicationId, now: now, dialect: engine.dialect)
         guard let row = try await firstRow(statement) else { return nil }
         guard let objectId = row.string(AccountStatements.Column.userObjectId),
-            let expiresAt = row.integer(AccountStatements.Column.expiresAt)
+            let expiresAt = row.date(AccountStatements.Column.expiresAt)
         else { throw StorageError.unavailable("A sessions row could not be decoded.") }
-        return ActiveSession(userObjectId: objectId, expiresAt: WireDate(millisecondsSince1970: expiresAt))
+        return ActiveSession(userObjectId: objectId, expiresAt: expiresAt)
     }
 
     @discardableResult
@@ -60,8 +60,7 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
     }
 
     package func createToken(_ token: OneTimeToken) async throws {
-        let statement = AccountStatements.createToken(token, dialect: engine.dialect)
-        try await engine.write { executor in _ = try await executor.rows(statement) }
+        try await engine.write(AccountStatements.createToken(token, dialect: engine.dialect))
     }
 
     package func token(tokenHash: String, applicationId: String) async throws -> OneTimeToken? {
@@ -69,13 +68,12 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
         let statement = AccountStatements.token(tokenHash: tokenHash, applicationId: applicationId, dialect: engine.dialect)
         guard let row = try await firstRow(statement) else { return nil }
         guard let purposeText = row.string(Column.purpose), let purpose = OneTimeTokenPurpose(rawValue: purposeText),
-            let mailAddress = row.string(Column.mailAddress), let createDate = row.integer(Column.createDate),
-            let expiresAt = row.integer(Column.expiresAt)
+            let mailAddress = row.string(Column.mailAddress), let createDate = row.date(Column.createDate),
+            let expiresAt = row.date(Column.expiresAt)
         else { throw StorageError.unavailable("A one_time_tokens row could not be decoded.") }
         return OneTimeToken(
             tokenHash: tokenHash, applicationId: applicationId, purpose: purpose, mailAddress: mailAddress,
-            userObjectId: row.string(Column.userObjectId), createDate: WireDate(millisecondsSince1970: createDate),
-            expiresAt: WireDate(millisecondsSince1970: expiresAt))
+            userObjectId: row.string(Column.userObjectId), createDate: createDate, expiresAt: expiresAt)
     }
 
     @discardableResult
@@ -93,7 +91,7 @@ package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
 
     /// The first row of a read of one row by its key.
     private func firstRow(_ statement: SQLStatement) async throws -> SQLRow? {
-        try await engine.read(.pointLookup) { executor in try await executor.rows(statement).first }
+        try await engine.rows(.pointLookup, statement).first
     }
 
     /// Runs a deletion of sessions returning their token hashes as one unit, announces the ended sessions to the change

@@ -8,25 +8,19 @@ package enum AdminAuditStatements {
 
     /// Appends one entry.
     package static func insert(_ entry: AdminAuditEntry, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO admin_audit (\(columns)) VALUES (")
-        statement.bind(list: [
-            .integer(entry.time.millisecondsSince1970), .text(entry.admin), .text(entry.action),
-            entry.application.map(SQLValue.text) ?? .null, entry.target.map(SQLValue.text) ?? .null,
-            .text(JSONValue.object(entry.detail).serializedString()), entry.address.map(SQLValue.text) ?? .null,
-        ])
-        statement.append(")")
-        return statement
+        let values: [SQLValue] = [
+            .date(entry.time), .text(entry.admin), .text(entry.action), entry.application.map(SQLValue.text) ?? .null,
+            entry.target.map(SQLValue.text) ?? .null, .text(JSONValue.object(entry.detail).serializedString()),
+            entry.address.map(SQLValue.text) ?? .null,
+        ]
+        return SQLStatement(dialect: dialect, "INSERT INTO admin_audit (\(sql: columns)) VALUES (\(list: values))")
     }
 
     /// At most `limit` entries before `before` (all when `nil`), newest first.
     package static func entries(limit: Int, before: Int64?, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "SELECT entry_id, \(columns) FROM admin_audit")
-        if let before {
-            statement.append(" WHERE entry_id < ")
-            statement.bind(.integer(before))
-        }
-        statement.append(" ORDER BY entry_id DESC LIMIT ")
-        statement.bind(.integer(Int64(max(0, limit))))
+        if let before { statement.append(" WHERE entry_id < \(.integer(before))") }
+        statement.append(" ORDER BY entry_id DESC LIMIT \(.count(limit))")
         return statement
     }
 
@@ -43,12 +37,11 @@ package enum AdminAuditStatements {
     ///
     /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
     package static func entry(_ row: SQLRow) throws(StorageError) -> AdminAuditEntry {
-        guard let id = row.integer("entry_id"), let time = row.integer("time"), let admin = row.string("admin"),
-            let action = row.string("action"),
-            let detail = row.string("detail").flatMap({ try? JSONValue(parsing: $0) })?.objectValue
+        guard let id = row.integer("entry_id"), let time = row.date("time"), let admin = row.string("admin"),
+            let action = row.string("action"), let detail = row.json("detail")?.objectValue
         else { throw StorageError.unavailable("An admin_audit row could not be decoded.") }
         return AdminAuditEntry(
-            id: id, time: WireDate(millisecondsSince1970: time), admin: admin, action: action,
+            id: id, time: time, admin: admin, action: action,
             application: row.string("application"), target: row.string("target"), detail: detail,
             address: row.string("address"))
     }

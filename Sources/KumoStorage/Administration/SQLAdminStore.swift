@@ -10,8 +10,7 @@ package struct SQLAdminStore<Engine: SQLEngine>: AdminStore {
     }
 
     package func createAdmin(_ admin: StoredAdmin) async throws {
-        let statement = AdminStatements.insert(admin, dialect: engine.dialect)
-        let inserted = try await engine.write { executor in try await executor.rows(statement) }
+        let inserted = try await engine.write(AdminStatements.insert(admin, dialect: engine.dialect))
         if inserted.isEmpty { throw StorageError.duplicate(field: "email") }
     }
 
@@ -29,20 +28,17 @@ package struct SQLAdminStore<Engine: SQLEngine>: AdminStore {
     }
 
     package func admin(email: String) async throws -> StoredAdmin? {
-        let statement = AdminStatements.admin(email: email, dialect: engine.dialect)
-        return try await engine.read(.pointLookup) { executor in try await executor.rows(statement) }.first
+        return try await engine.rows(.pointLookup, AdminStatements.admin(email: email, dialect: engine.dialect)).first
             .map(AdminStatements.admin)
     }
 
     package func admins() async throws -> [StoredAdmin] {
-        let statement = AdminStatements.admins(dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        return try await engine.rows(.singleStatement, AdminStatements.admins(dialect: engine.dialect))
             .map(AdminStatements.admin)
     }
 
     package func adminCount() async throws -> Int {
-        let statement = AdminStatements.count(dialect: engine.dialect)
-        let count = try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }.first?
+        let count = try await engine.rows(.singleStatement, AdminStatements.count(dialect: engine.dialect)).first?
             .integer("count")
         return Int(count ?? 0)
     }
@@ -66,78 +62,68 @@ package struct SQLAdminStore<Engine: SQLEngine>: AdminStore {
     }
 
     package func createSession(_ session: AdminSession) async throws {
-        let statement = AdminStatements.insert(session, dialect: engine.dialect)
-        _ = try await engine.write { executor in try await executor.rows(statement) }
+        try await engine.write(AdminStatements.insert(session, dialect: engine.dialect))
     }
 
     package func session(tokenHash: String, now: WireDate) async throws -> AdminSession? {
-        let statement = AdminStatements.session(tokenHash: tokenHash, now: now, dialect: engine.dialect)
-        return try await engine.read(.pointLookup) { executor in try await executor.rows(statement) }.first
+        return try await engine.rows(.pointLookup, AdminStatements.session(tokenHash: tokenHash, now: now, dialect: engine.dialect)).first
             .map(AdminStatements.session)
     }
 
     package func updateSession(tokenHash: String, expiresAt: WireDate, language: String?) async throws {
         let statement = AdminStatements.updateSession(
             tokenHash: tokenHash, expiresAt: expiresAt, language: language, dialect: engine.dialect)
-        _ = try await engine.write { executor in try await executor.rows(statement) }
+        try await engine.write(statement)
     }
 
     package func removeSession(tokenHash: String) async throws {
-        let statement = AdminStatements.deleteSession(tokenHash: tokenHash, dialect: engine.dialect)
-        _ = try await engine.write { executor in try await executor.rows(statement) }
+        try await engine.write(AdminStatements.deleteSession(tokenHash: tokenHash, dialect: engine.dialect))
     }
 
     package func removeExpiredSessions(now: WireDate) async throws {
-        let statement = AdminStatements.deleteExpiredSessions(now: now, dialect: engine.dialect)
-        _ = try await engine.write { executor in try await executor.rows(statement) }
+        try await engine.write(AdminStatements.deleteExpiredSessions(now: now, dialect: engine.dialect))
     }
 
     package func appendAudit(_ entry: AdminAuditEntry) async throws {
-        let statement = AdminAuditStatements.insert(entry, dialect: engine.dialect)
-        _ = try await engine.write { executor in try await executor.rows(statement) }
+        try await engine.write(AdminAuditStatements.insert(entry, dialect: engine.dialect))
     }
 
     package func auditEntries(limit: Int, before: Int64?) async throws -> [AdminAuditEntry] {
-        let statement = AdminAuditStatements.entries(limit: limit, before: before, dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        return try await engine.rows(.singleStatement, AdminAuditStatements.entries(limit: limit, before: before, dialect: engine.dialect))
             .map(AdminAuditStatements.entry)
     }
 
     package func removeAuditEntries(before date: WireDate, limit: Int) async throws -> Int {
         guard limit > 0 else { return 0 }
-        let statement = AdminAuditStatements.prune(before: date, limit: limit, dialect: engine.dialect)
-        return try await engine.write { executor in try await executor.rows(statement).count }
+        return try await engine.write(AdminAuditStatements.prune(before: date, limit: limit, dialect: engine.dialect)).count
     }
 
     package func replaceSetupToken(hash: String, expiresAt: WireDate) async throws {
         let dialect = engine.dialect
-        try await engine.write { executor in
-            _ = try await executor.rows(AdminStatements.deleteSetupTokens(dialect: dialect))
-            _ = try await executor.rows(AdminStatements.insertSetupToken(hash: hash, expiresAt: expiresAt, dialect: dialect))
-        }
+        try await engine.write([
+            AdminStatements.deleteSetupTokens(dialect: dialect),
+            AdminStatements.insertSetupToken(hash: hash, expiresAt: expiresAt, dialect: dialect),
+        ])
     }
 
     package func removeSetupToken() async throws {
-        let statement = AdminStatements.deleteSetupTokens(dialect: engine.dialect)
-        _ = try await engine.write { executor in try await executor.rows(statement) }
+        try await engine.write(AdminStatements.deleteSetupTokens(dialect: engine.dialect))
     }
 
     package func recordInstance(_ heartbeat: InstanceHeartbeat, expiredBefore: WireDate) async throws {
         let dialect = engine.dialect
-        try await engine.write { executor in
-            _ = try await executor.rows(InstanceStatements.deleteExpired(before: expiredBefore, dialect: dialect))
-            _ = try await executor.rows(InstanceStatements.record(heartbeat, dialect: dialect))
-        }
+        try await engine.write([
+            InstanceStatements.deleteExpired(before: expiredBefore, dialect: dialect),
+            InstanceStatements.record(heartbeat, dialect: dialect),
+        ])
     }
 
     package func instances(heartbeatSince date: WireDate) async throws -> [InstanceHeartbeat] {
-        let statement = InstanceStatements.alive(since: date, dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        return try await engine.rows(.singleStatement, InstanceStatements.alive(since: date, dialect: engine.dialect))
             .map(InstanceStatements.heartbeat)
     }
 
     package func removeInstance(id: String) async throws {
-        let statement = InstanceStatements.delete(instanceId: id, dialect: engine.dialect)
-        _ = try await engine.write { executor in try await executor.rows(statement) }
+        try await engine.write(InstanceStatements.delete(instanceId: id, dialect: engine.dialect))
     }
 }

@@ -22,22 +22,16 @@ package enum ApplicationStatements {
 
     /// Stores a new application; a taken id, name or key fails as a unique violation.
     package static func create(_ application: HostedApplication, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO applications (\(columns)) VALUES (")
-        statement.bind(
-            list: [application.applicationId, application.name, application.applicationKey, application.clientKey].map(SQLValue.text))
-        statement.append(", ")
-        statement.append(dialect.jsonParameter(statement.parameter(.text(application.settings.storedJSON.serializedString()))))
-        statement.append(", ")
-        statement.bind(.integer(application.createDate.millisecondsSince1970))
-        statement.append(")")
-        return statement
+        let keys = [application.applicationId, application.name, application.applicationKey, application.clientKey].map(SQLValue.text)
+        let settings = SQLValue.text(application.settings.storedJSON.serializedString())
+        return SQLStatement(
+            dialect: dialect,
+            "INSERT INTO applications (\(sql: columns)) VALUES (\(list: keys), \(json: settings), \(.date(application.createDate)))")
     }
 
     /// The application whose `key` column holds `value`: at most one row for ``application(_:)``.
     package static func application(_ key: Key, equals value: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT \(readColumns) FROM applications WHERE \(key.rawValue) = ")
-        statement.bind(.text(value))
-        return statement
+        SQLStatement(dialect: dialect, "SELECT \(sql: readColumns) FROM applications WHERE \(sql: key.rawValue) = \(.text(value))")
     }
 
     /// Every application, oldest first (creation order within one millisecond).
@@ -50,36 +44,37 @@ package enum ApplicationStatements {
     package static func updateSettings(
         applicationId: String, settings: ApplicationSettings, expectedVersion: Int64? = nil, dialect: any SQLDialect
     ) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "UPDATE applications SET settings = ")
-        statement.append(dialect.jsonParameter(statement.parameter(.text(settings.storedJSON.serializedString()))))
-        statement.append(", settings_version = settings_version + 1 WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        if let expectedVersion {
-            statement.append(" AND settings_version = ")
-            statement.bind(.integer(expectedVersion))
-        }
+        var statement = SQLStatement(
+            dialect: dialect,
+            """
+            UPDATE applications SET settings = \(json: .text(settings.storedJSON.serializedString())), \
+            settings_version = settings_version + 1 WHERE application_id = \(.text(applicationId))
+            """)
+        if let expectedVersion { statement.append(" AND settings_version = \(.integer(expectedVersion))") }
         statement.append(" RETURNING settings_version")
         return statement
     }
 
     /// The classes of an application that have permissions set: rows of `class_name` and `permissions`.
     package static func classPermissions(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT class_name, permissions FROM classes WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        statement.append(" AND \(dialect.jsonColumnText("permissions")) <> '{}'")
-        return statement
+        SQLStatement(
+            dialect: dialect,
+            """
+            SELECT class_name, permissions FROM classes WHERE application_id = \(.text(applicationId)) \
+            AND \(sql: dialect.jsonColumnText("permissions")) <> '{}'
+            """)
     }
 
     /// Registers the class when missing, then replaces its permissions.
     package static func setClassPermissions(
         _ permissions: ClassPermissions, applicationId: String, className: ClassName, dialect: any SQLDialect
     ) -> [SQLStatement] {
-        var update = SQLStatement(dialect: dialect, "UPDATE classes SET permissions = ")
-        update.append(dialect.jsonParameter(update.parameter(.text(permissions.storedJSON.serializedString()))))
-        update.append(" WHERE application_id = ")
-        update.bind(.text(applicationId))
-        update.append(" AND class_name = ")
-        update.bind(.text(className.rawValue))
+        let update = SQLStatement(
+            dialect: dialect,
+            """
+            UPDATE classes SET permissions = \(json: .text(permissions.storedJSON.serializedString())) \
+            WHERE application_id = \(.text(applicationId)) AND class_name = \(.text(className.rawValue))
+            """)
         return [ObjectStatements.registerClass(applicationId: applicationId, className: className, dialect: dialect), update]
     }
 
@@ -89,23 +84,20 @@ package enum ApplicationStatements {
     package static func application(_ row: SQLRow) throws(StorageError) -> HostedApplication {
         guard let applicationId = row.string("application_id"), let name = row.string("name"),
             let applicationKey = row.string("application_key"), let clientKey = row.string("client_key"),
-            let settingsText = row.string("settings"), let createDate = row.integer("create_date"),
-            let settingsVersion = row.integer("settings_version"), let settings = try? JSONValue(parsing: settingsText)
+            let settings = row.json("settings"), let createDate = row.date("create_date"),
+            let settingsVersion = row.integer("settings_version")
         else { throw StorageError.unavailable("An applications row could not be decoded.") }
         return HostedApplication(
             applicationId: applicationId, name: name, applicationKey: applicationKey, clientKey: clientKey,
             settings: ApplicationSettings(storedJSON: settings), settingsVersion: settingsVersion,
-            createDate: WireDate(millisecondsSince1970: createDate)
-        )
+            createDate: createDate)
     }
 
     /// Decodes the rows of ``classPermissions(applicationId:dialect:)``; rows without operations are skipped.
     package static func classPermissions(_ rows: [SQLRow]) -> [ClassName: ClassPermissions] {
         var permissions: [ClassName: ClassPermissions] = [:]
         for row in rows {
-            guard let name = row.string("class_name").flatMap(ClassName.init), let text = row.string("permissions"),
-                let stored = try? JSONValue(parsing: text)
-            else { continue }
+            guard let name = row.string("class_name").flatMap(ClassName.init), let stored = row.json("permissions") else { continue }
             let classPermissions = ClassPermissions(storedJSON: stored)
             if !classPermissions.operations.isEmpty { permissions[name] = classPermissions }
         }

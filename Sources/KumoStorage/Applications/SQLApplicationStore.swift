@@ -10,8 +10,7 @@ package struct SQLApplicationStore<Engine: SQLEngine>: ApplicationStore {
     }
 
     package func create(_ application: HostedApplication) async throws {
-        let statement = ApplicationStatements.create(application, dialect: engine.dialect)
-        try await engine.write { executor in _ = try await executor.rows(statement) }
+        try await engine.write(ApplicationStatements.create(application, dialect: engine.dialect))
     }
 
     package func application(applicationKey: String) async throws -> HostedApplication? {
@@ -27,24 +26,24 @@ package struct SQLApplicationStore<Engine: SQLEngine>: ApplicationStore {
     }
 
     package func all() async throws -> [HostedApplication] {
-        try await rows(ApplicationStatements.all(dialect: engine.dialect)).map(ApplicationStatements.application)
+        try await engine.rows(.singleStatement, ApplicationStatements.all(dialect: engine.dialect)).map(ApplicationStatements.application)
     }
 
     private func first(_ key: ApplicationStatements.Key, _ value: String) async throws -> HostedApplication? {
-        try await rows(ApplicationStatements.application(key, equals: value, dialect: engine.dialect)).first
+        try await engine.rows(.singleStatement, ApplicationStatements.application(key, equals: value, dialect: engine.dialect)).first
             .map(ApplicationStatements.application)
     }
 
     package func updateSettings(applicationId: String, settings: ApplicationSettings) async throws {
         let statement = ApplicationStatements.updateSettings(applicationId: applicationId, settings: settings, dialect: engine.dialect)
-        let updated = try await engine.write { executor in try await executor.rows(statement) }
+        let updated = try await engine.write(statement)
         if updated.isEmpty { throw StorageError.notFound }
     }
 
     package func updateSettings(applicationId: String, settings: ApplicationSettings, expectedVersion: Int64) async throws -> Int64? {
         let statement = ApplicationStatements.updateSettings(
             applicationId: applicationId, settings: settings, expectedVersion: expectedVersion, dialect: engine.dialect)
-        let updated = try await engine.write { executor in try await executor.rows(statement) }
+        let updated = try await engine.write(statement)
         if let version = updated.first?.integer("settings_version") { return version }
         guard try await application(applicationId: applicationId) != nil else { throw StorageError.notFound }
         return nil
@@ -52,19 +51,13 @@ package struct SQLApplicationStore<Engine: SQLEngine>: ApplicationStore {
 
     package func classPermissions(applicationId: String) async throws -> [ClassName: ClassPermissions] {
         ApplicationStatements.classPermissions(
-            try await rows(ApplicationStatements.classPermissions(applicationId: applicationId, dialect: engine.dialect)))
+            try await engine.rows(
+                .singleStatement, ApplicationStatements.classPermissions(applicationId: applicationId, dialect: engine.dialect)))
     }
 
     package func setClassPermissions(_ permissions: ClassPermissions, applicationId: String, className: ClassName) async throws {
         let statements = ApplicationStatements.setClassPermissions(
             permissions, applicationId: applicationId, className: className, dialect: engine.dialect)
-        try await engine.write { executor in
-            for statement in statements { _ = try await executor.rows(statement) }
-        }
-    }
-
-    /// The rows of one read-only statement.
-    private func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
-        try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        try await engine.write(statements)
     }
 }

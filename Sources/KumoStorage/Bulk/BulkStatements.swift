@@ -23,10 +23,9 @@ package enum BulkStatements {
 
     /// The registered classes of an application, in name order.
     package static func classNames(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT class_name AS \(Column.className) FROM classes WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        statement.append(" ORDER BY class_name")
-        return statement
+        SQLStatement(
+            dialect: dialect,
+            "SELECT class_name AS \(sql: Column.className) FROM classes WHERE application_id = \(.text(applicationId)) ORDER BY class_name")
     }
 
     /// A page of a class's objects in objectId order after `afterObjectId` (rows of ``QueryCompiler/ObjectColumn``).
@@ -40,9 +39,7 @@ package enum BulkStatements {
                 + "o.update_date AS \(Column.updateDate), \(dialect.jsonColumnText("o.acl")) AS \(Column.acl), "
                 + "\(dialect.jsonColumnText("o.fields")) AS \(Column.fields) FROM objects o WHERE ")
         statement.appendClassFilter(alias: "o", applicationId: applicationId, className: className)
-        statement.append(" AND o.object_id > ")
-        statement.bind(.text(afterObjectId ?? ""))
-        statement.append(" ORDER BY o.object_id")
+        statement.append(" AND o.object_id > \(.text(afterObjectId ?? "")) ORDER BY o.object_id")
         statement.append(dialect.limitClause(limit: statement.parameter(.integer(Int64(limit))), offset: nil))
         return statement
     }
@@ -57,10 +54,7 @@ package enum BulkStatements {
             "SELECT o.object_id AS \(QueryCompiler.ObjectColumn.objectId), c.password_hash AS \(AccountStatements.Column.passwordHash) "
                 + "FROM objects o JOIN user_credentials c ON c.row_id = o.row_id WHERE ")
         statement.appendClassFilter(alias: "o", applicationId: applicationId, className: .user)
-        statement.append(" AND o.object_id > ")
-        statement.bind(.text(afterObjectId ?? ""))
-        statement.append(" AND o.object_id <= ")
-        statement.bind(.text(throughObjectId))
+        statement.append(" AND o.object_id > \(.text(afterObjectId ?? "")) AND o.object_id <= \(.text(throughObjectId))")
         return statement
     }
 
@@ -77,62 +71,47 @@ package enum BulkStatements {
                 + "JOIN classes tc ON tc.class_id = t.class_id WHERE ")
         statement.appendClassFilter(alias: "o", applicationId: applicationId, className: className)
         let after = after ?? RelationMember(objectId: "", field: "", targetClassName: "", targetObjectId: "")
-        statement.append(" AND (o.object_id, r.field_name, tc.class_name, t.object_id) > (")
-        statement.bind(list: [.text(after.objectId), .text(after.field), .text(after.targetClassName), .text(after.targetObjectId)])
-        statement.append(") ORDER BY o.object_id, r.field_name, tc.class_name, t.object_id")
+        let afterKey: [SQLValue] = [.text(after.objectId), .text(after.field), .text(after.targetClassName), .text(after.targetObjectId)]
+        statement.append(
+            """
+             AND (o.object_id, r.field_name, tc.class_name, t.object_id) > (\(list: afterKey)) \
+            ORDER BY o.object_id, r.field_name, tc.class_name, t.object_id
+            """)
         statement.append(dialect.limitClause(limit: statement.parameter(.integer(Int64(limit))), offset: nil))
         return statement
     }
 
     /// Inserts an object with its own dates unless its class holds the objectId; returns its `row_id` when inserted.
     package static func insert(_ object: BulkObject, encodedFields: String, classId: Int64, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(
+        let values: [SQLValue] = [
+            .integer(classId), .text(object.objectId), .date(object.createDate), .date(object.updateDate),
+            .boolean(object.acl.isPublicReadable), .boolean(object.acl.isPublicWritable),
+        ]
+        return SQLStatement(
             dialect: dialect,
-            "INSERT INTO objects (class_id, object_id, create_date, update_date, public_read, public_write, acl, fields) VALUES (")
-        statement.bind(list: [
-            .integer(classId), .text(object.objectId), .integer(object.createDate.millisecondsSince1970),
-            .integer(object.updateDate.millisecondsSince1970), .boolean(object.acl.isPublicReadable), .boolean(object.acl.isPublicWritable),
-        ])
-        appendDocuments(of: object, encodedFields: encodedFields, to: &statement)
-        statement.append(") ON CONFLICT (class_id, object_id) DO NOTHING RETURNING \(QueryCompiler.ObjectColumn.rowId)")
-        return statement
+            """
+            INSERT INTO objects (class_id, object_id, create_date, update_date, public_read, public_write, acl, fields) \
+            VALUES (\(list: values), \(json: .text(object.acl.json.serializedString())), \(json: .text(encodedFields))) \
+            ON CONFLICT (class_id, object_id) DO NOTHING RETURNING \(sql: QueryCompiler.ObjectColumn.rowId)
+            """)
     }
 
     /// Overwrites the dates, ACL and fields of the class's object with the objectId; returns its `row_id`.
     package static func replace(_ object: BulkObject, encodedFields: String, classId: Int64, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "UPDATE objects SET create_date = ")
-        statement.bind(.integer(object.createDate.millisecondsSince1970))
-        statement.append(", update_date = ")
-        statement.bind(.integer(object.updateDate.millisecondsSince1970))
-        statement.append(", public_read = ")
-        statement.bind(.boolean(object.acl.isPublicReadable))
-        statement.append(", public_write = ")
-        statement.bind(.boolean(object.acl.isPublicWritable))
-        statement.append(", acl = ")
-        statement.append(dialect.jsonParameter(statement.parameter(.text(object.acl.json.serializedString()))))
-        statement.append(", fields = ")
-        statement.append(dialect.jsonParameter(statement.parameter(.text(encodedFields))))
-        statement.append(" WHERE class_id = ")
-        statement.bind(.integer(classId))
-        statement.append(" AND object_id = ")
-        statement.bind(.text(object.objectId))
-        statement.append(" RETURNING \(QueryCompiler.ObjectColumn.rowId)")
-        return statement
-    }
-
-    /// `, acl, fields` as bound JSON.
-    private static func appendDocuments(of object: BulkObject, encodedFields: String, to statement: inout SQLStatement) {
-        statement.append(", ")
-        statement.append(statement.dialect.jsonParameter(statement.parameter(.text(object.acl.json.serializedString()))))
-        statement.append(", ")
-        statement.append(statement.dialect.jsonParameter(statement.parameter(.text(encodedFields))))
+        SQLStatement(
+            dialect: dialect,
+            """
+            UPDATE objects SET create_date = \(.date(object.createDate)), update_date = \(.date(object.updateDate)), \
+            public_read = \(.boolean(object.acl.isPublicReadable)), public_write = \(.boolean(object.acl.isPublicWritable)), \
+            acl = \(json: .text(object.acl.json.serializedString())), fields = \(json: .text(encodedFields)) \
+            WHERE class_id = \(.integer(classId)) AND object_id = \(.text(object.objectId)) \
+            RETURNING \(sql: QueryCompiler.ObjectColumn.rowId)
+            """)
     }
 
     /// Deletes the unique values of a row (before a replaced object claims its new ones).
     package static func deleteUniqueValues(rowId: Int64, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "DELETE FROM unique_values WHERE row_id = ")
-        statement.bind(.integer(rowId))
-        return statement
+        SQLStatement(dialect: dialect, "DELETE FROM unique_values WHERE row_id = \(.integer(rowId))")
     }
 
     /// Adds relation rows from the owner to those of `targetObjectIds` (at most ``membersPerStatement``) that exist;
@@ -140,9 +119,12 @@ package enum BulkStatements {
     package static func addMembers(
         _ relation: BulkRelation, targetObjectIds: [String], applicationId: String, dialect: any SQLDialect
     ) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO relations (owner_row_id, field_name, target_row_id) SELECT o.row_id, ")
-        statement.bind(.text(relation.field.rawValue))
-        statement.append(", t.row_id FROM objects o, objects t WHERE ")
+        var statement = SQLStatement(
+            dialect: dialect,
+            """
+            INSERT INTO relations (owner_row_id, field_name, target_row_id) \
+            SELECT o.row_id, \(.text(relation.field.rawValue)), t.row_id FROM objects o, objects t WHERE 
+            """)
         statement.appendObject(alias: "o", applicationId: applicationId, className: relation.className, objectId: relation.objectId)
         statement.append(" AND ")
         appendTargets(relation, targetObjectIds: targetObjectIds, applicationId: applicationId, to: &statement)
@@ -168,10 +150,8 @@ package enum BulkStatements {
         _ relation: BulkRelation, targetObjectIds: [String], applicationId: String, to statement: inout SQLStatement
     ) {
         statement.appendClassFilter(alias: "t", applicationId: applicationId, className: relation.targetClassName)
-        statement.append(" AND t.object_id IN (")
         var padded = Array(targetObjectIds.prefix(membersPerStatement))
         if let last = padded.last { padded += Array(repeating: last, count: membersPerStatement - padded.count) }
-        statement.bind(list: padded.map { .text($0) })
-        statement.append(")")
+        statement.append(" AND t.object_id IN (\(list: padded.map { .text($0) }))")
     }
 }

@@ -11,11 +11,8 @@ package enum IdempotencyStatements {
     package static func dropStale(_ claim: IdempotencyKeyClaim, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "DELETE FROM idempotency_keys WHERE ")
         statement.appendScope(applicationId: claim.applicationId, scope: claim.scope)
-        statement.append(" AND (created_at < ")
-        statement.bind(.integer(claim.expiresBefore.millisecondsSince1970))
-        statement.append(" OR (status IS NULL AND created_at < ")
-        statement.bind(.integer(claim.pendingBefore.millisecondsSince1970))
-        statement.append("))")
+        statement.append(
+            " AND (created_at < \(.date(claim.expiresBefore)) OR (status IS NULL AND created_at < \(.date(claim.pendingBefore))))")
         return statement
     }
 
@@ -28,14 +25,13 @@ package enum IdempotencyStatements {
 
     /// Inserts a pending row unless the scope has one; returns the row (`scope`) only when it inserted.
     package static func insert(_ claim: IdempotencyKeyClaim, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(
-            dialect: dialect, "INSERT INTO idempotency_keys (application_id, scope, fingerprint, status, body, created_at) VALUES (")
-        statement.bind(list: [
-            .text(claim.applicationId), .text(claim.scope), .text(claim.fingerprint), .null, .null,
-            .integer(claim.now.millisecondsSince1970),
-        ])
-        statement.append(") ON CONFLICT (application_id, scope) DO NOTHING RETURNING scope")
-        return statement
+        let values: [SQLValue] = [.text(claim.applicationId), .text(claim.scope), .text(claim.fingerprint), .null, .null, .date(claim.now)]
+        return SQLStatement(
+            dialect: dialect,
+            """
+            INSERT INTO idempotency_keys (application_id, scope, fingerprint, status, body, created_at) VALUES (\(list: values)) \
+            ON CONFLICT (application_id, scope) DO NOTHING RETURNING scope
+            """)
     }
 
     /// The row of a scope (`fingerprint`, `status`, `body`).
@@ -47,11 +43,9 @@ package enum IdempotencyStatements {
 
     /// Stores the answer of a pending row.
     package static func record(applicationId: String, scope: String, answer: IdempotencyAnswer, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "UPDATE idempotency_keys SET status = ")
-        statement.bind(.integer(Int64(answer.status)))
-        statement.append(", body = ")
-        statement.bind(answer.body.map { SQLValue.text(String(decoding: $0, as: UTF8.self)) } ?? SQLValue.null)
-        statement.append(" WHERE ")
+        let body = answer.body.map { SQLValue.text(String(decoding: $0, as: UTF8.self)) } ?? SQLValue.null
+        var statement = SQLStatement(
+            dialect: dialect, "UPDATE idempotency_keys SET status = \(.integer(Int64(answer.status))), body = \(body) WHERE ")
         statement.appendScope(applicationId: applicationId, scope: scope)
         statement.append(" AND status IS NULL")
         return statement
@@ -67,9 +61,7 @@ package enum IdempotencyStatements {
 
     /// How many rows an application has (`count` column).
     package static func count(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT COUNT(*) AS count FROM idempotency_keys WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        return statement
+        SQLStatement(dialect: dialect, "SELECT COUNT(*) AS count FROM idempotency_keys WHERE application_id = \(.text(applicationId))")
     }
 
     /// What a found row means for a request of `fingerprint`.
@@ -83,9 +75,6 @@ package enum IdempotencyStatements {
 extension SQLStatement {
     /// `application_id = … AND scope = …`.
     fileprivate mutating func appendScope(applicationId: String, scope: String) {
-        append("application_id = ")
-        bind(.text(applicationId))
-        append(" AND scope = ")
-        bind(.text(scope))
+        append("application_id = \(.text(applicationId)) AND scope = \(.text(scope))")
     }
 }

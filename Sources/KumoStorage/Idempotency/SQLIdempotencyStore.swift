@@ -30,16 +30,15 @@ package struct SQLIdempotencyStore<Engine: SQLEngine>: IdempotencyStore {
 
     package func record(applicationId: String, scope: String, answer: IdempotencyAnswer) async throws {
         let statement = IdempotencyStatements.record(applicationId: applicationId, scope: scope, answer: answer, dialect: engine.dialect)
-        try await engine.write { executor in _ = try await executor.rows(statement) }
+        try await engine.write(statement)
     }
 
     package func release(applicationId: String, scope: String) async throws {
-        let statement = IdempotencyStatements.release(applicationId: applicationId, scope: scope, dialect: engine.dialect)
-        try await engine.write { executor in _ = try await executor.rows(statement) }
+        try await engine.write(IdempotencyStatements.release(applicationId: applicationId, scope: scope, dialect: engine.dialect))
     }
 
     package func count(applicationId: String) async throws -> Int {
         let statement = IdempotencyStatements.count(applicationId: applicationId, dialect: engine.dialect)
-        return try await engine.read(.snapshot) { executor in Int(try await executor.rows(statement).first?.integer("count") ?? 0) }
+        return Int(try await engine.rows(.snapshot, statement).first?.integer("count") ?? 0)
     }
 }

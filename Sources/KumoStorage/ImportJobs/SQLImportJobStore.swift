@@ -14,38 +14,35 @@ package struct SQLImportJobStore<Engine: SQLEngine>: ImportJobStore {
     }
 
     package func insert(_ record: ImportJobRecord) async throws {
-        let statement = ImportJobStatements.insert(record, dialect: engine.dialect)
-        try await engine.write { executor in _ = try await executor.rows(statement) }
+        try await engine.write(ImportJobStatements.insert(record, dialect: engine.dialect))
     }
 
     package func job(id: String) async throws -> ImportJobRecord? {
         let statement = ImportJobStatements.job(id: id, dialect: engine.dialect)
-        return try await engine.read(.pointLookup) { executor in try await executor.rows(statement).first.map(ImportJobStatements.record) }
+        return try await engine.rows(.pointLookup, statement).first.map(ImportJobStatements.record)
     }
 
     package func jobs(applicationId: String) async throws -> [ImportJobRecord] {
         let statement = ImportJobStatements.jobs(applicationId: applicationId, dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement).map(ImportJobStatements.record) }
+        return try await engine.rows(.singleStatement, statement).map(ImportJobStatements.record)
     }
 
     package func all() async throws -> [ImportJobRecord] {
-        let statement = ImportJobStatements.all(dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement).map(ImportJobStatements.record) }
+        return try await engine.rows(.singleStatement, ImportJobStatements.all(dialect: engine.dialect)).map(ImportJobStatements.record)
     }
 
     package func unfinishedCount() async throws -> Int {
         let statement = ImportJobStatements.unfinishedCount(dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in Int(try await executor.rows(statement).first?.integer("count") ?? 0) }
+        return Int(try await engine.rows(.singleStatement, statement).first?.integer("count") ?? 0)
     }
 
     package func update(_ record: ImportJobRecord, condition: ImportJobUpdateCondition) async throws -> ImportJobRecord? {
         let statement = ImportJobStatements.update(record, condition: condition, dialect: engine.dialect)
-        return try await engine.write { executor in try await executor.rows(statement).first.map(ImportJobStatements.record) }
+        return try await engine.write(statement).first.map(ImportJobStatements.record)
     }
 
     package func delete(id: String, version: Int64) async throws -> Bool {
-        let statement = ImportJobStatements.delete(id: id, version: version, dialect: engine.dialect)
-        return try await engine.write { executor in !(try await executor.rows(statement).isEmpty) }
+        return !(try await engine.write(ImportJobStatements.delete(id: id, version: version, dialect: engine.dialect)).isEmpty)
     }
 
     package func claim(owner: String, now: WireDate, leaseUntil: WireDate) async throws -> ImportJobRecord? {
@@ -63,12 +60,12 @@ package struct SQLImportJobStore<Engine: SQLEngine>: ImportJobStore {
 
     package func renew(id: String, owner: String, leaseUntil: WireDate) async throws -> Bool {
         let statement = ImportJobStatements.renew(id: id, owner: owner, leaseUntil: leaseUntil, dialect: engine.dialect)
-        return try await engine.write { executor in !(try await executor.rows(statement).isEmpty) }
+        return !(try await engine.write(statement).isEmpty)
     }
 
     package func expired(stagingBefore: WireDate, endedBefore: WireDate, limit: Int) async throws -> [ImportJobRecord] {
         let statement = ImportJobStatements.expired(
             stagingBefore: stagingBefore, endedBefore: endedBefore, limit: limit, dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement).map(ImportJobStatements.record) }
+        return try await engine.rows(.singleStatement, statement).map(ImportJobStatements.record)
     }
 }

@@ -77,48 +77,46 @@ package enum IndexStatements {
 
     /// The indexes of an application, or of one of its classes.
     package static func list(applicationId: String, className: ClassName?, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT \(columns) FROM class_indexes WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        if let className {
-            statement.append(" AND class_name = ")
-            statement.bind(.text(className.rawValue))
-        }
+        var statement = SQLStatement(
+            dialect: dialect, "SELECT \(sql: columns) FROM class_indexes WHERE application_id = \(.text(applicationId))")
+        if let className { statement.append(" AND class_name = \(.text(className.rawValue))") }
         statement.append(" ORDER BY class_name, create_date, index_name")
         return statement
     }
 
     /// Records an index; nothing when it is recorded already.
     package static func insert(_ index: ClassIndex, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO class_indexes (\(columns)) VALUES (")
-        statement.bind(list: [
+        let values: [SQLValue] = [
             .text(index.applicationId), .text(index.className.rawValue), .text(index.name),
-            .text(QueryShapeRecord.text(of: index.fields)), .text(index.origin.rawValue),
-            .integer(index.createDate.millisecondsSince1970),
-        ])
-        statement.append(") ON CONFLICT (application_id, class_name, index_name) DO NOTHING")
-        return statement
+            .text(QueryShapeRecord.text(of: index.fields)), .text(index.origin.rawValue), .date(index.createDate),
+        ]
+        return SQLStatement(
+            dialect: dialect,
+            """
+            INSERT INTO class_indexes (\(sql: columns)) VALUES (\(list: values)) \
+            ON CONFLICT (application_id, class_name, index_name) DO NOTHING
+            """)
     }
 
     /// Forgets an index.
     package static func delete(_ index: ClassIndex, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "DELETE FROM class_indexes WHERE application_id = ")
-        statement.bind(.text(index.applicationId))
-        statement.append(" AND class_name = ")
-        statement.bind(.text(index.className.rawValue))
-        statement.append(" AND index_name = ")
-        statement.bind(.text(index.name))
-        return statement
+        SQLStatement(
+            dialect: dialect,
+            """
+            DELETE FROM class_indexes WHERE application_id = \(.text(index.applicationId)) \
+            AND class_name = \(.text(index.className.rawValue)) AND index_name = \(.text(index.name))
+            """)
     }
 
     /// An index from a `class_indexes` row; `nil` for a row this version cannot read.
     package static func index(_ row: SQLRow) -> ClassIndex? {
         guard let applicationId = row.string("application_id"), let className = row.string("class_name").flatMap(ClassName.init),
             let fields = row.string("fields").flatMap(QueryShapeRecord.fields(parsing:)), !fields.isEmpty,
-            let origin = row.string("origin").flatMap(IndexOrigin.init(rawValue:)), let created = row.integer("create_date")
+            let origin = row.string("origin").flatMap(IndexOrigin.init(rawValue:)), let created = row.date("create_date")
         else { return nil }
         return ClassIndex(
             applicationId: applicationId, className: className, fields: fields, origin: origin,
-            createDate: WireDate(millisecondsSince1970: created))
+            createDate: created)
     }
 
     // MARK: The class's data
@@ -154,14 +152,14 @@ package enum IndexStatements {
 
     /// Adds one shape's slow runs to its record.
     package static func recordSlowQuery(_ run: SlowQueryRun, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO query_shapes (\(shapeColumns)) VALUES (")
-        statement.bind(list: [
+        let values: [SQLValue] = [
             .text(run.shape.applicationId), .text(run.shape.className.rawValue), .text(run.shape.key),
             .text(QueryShapeRecord.text(of: run.shape.suggestedFields)), .integer(Int64(run.runs)),
-            .double(run.totalMilliseconds), .double(run.maximumMilliseconds), .integer(run.lastSeen.millisecondsSince1970),
-        ])
+            .double(run.totalMilliseconds), .double(run.maximumMilliseconds), .date(run.lastSeen),
+        ]
+        var statement = SQLStatement(dialect: dialect, "INSERT INTO query_shapes (\(sql: shapeColumns)) VALUES (\(list: values))")
         statement.append(
-            ") ON CONFLICT (application_id, class_name, shape) DO UPDATE SET runs = query_shapes.runs + excluded.runs,"
+            " ON CONFLICT (application_id, class_name, shape) DO UPDATE SET runs = query_shapes.runs + excluded.runs,"
                 + " total_milliseconds = query_shapes.total_milliseconds + excluded.total_milliseconds,"
                 + " maximum_milliseconds = CASE WHEN excluded.maximum_milliseconds > query_shapes.maximum_milliseconds"
                 + " THEN excluded.maximum_milliseconds ELSE query_shapes.maximum_milliseconds END,"
@@ -172,17 +170,17 @@ package enum IndexStatements {
 
     /// The records of an application, slowest in total first.
     package static func slowQueries(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT \(shapeColumns) FROM query_shapes WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        statement.append(" ORDER BY total_milliseconds DESC, class_name, shape")
-        return statement
+        SQLStatement(
+            dialect: dialect,
+            """
+            SELECT \(sql: shapeColumns) FROM query_shapes WHERE application_id = \(.text(applicationId)) \
+            ORDER BY total_milliseconds DESC, class_name, shape
+            """)
     }
 
     /// Forgets the records of an application.
     package static func clearSlowQueries(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "DELETE FROM query_shapes WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        return statement
+        SQLStatement(dialect: dialect, "DELETE FROM query_shapes WHERE application_id = \(.text(applicationId))")
     }
 
     /// A record from a `query_shapes` row; `nil` for a row this version cannot read.
@@ -190,11 +188,11 @@ package enum IndexStatements {
         guard let applicationId = row.string("application_id"), let className = row.string("class_name").flatMap(ClassName.init),
             let shape = row.string("shape"), let suggestion = row.string("suggestion").flatMap(QueryShapeRecord.fields(parsing:)),
             let runs = row.integer("runs"), let total = number(row, "total_milliseconds"),
-            let maximum = number(row, "maximum_milliseconds"), let lastSeen = row.integer("last_seen")
+            let maximum = number(row, "maximum_milliseconds"), let lastSeen = row.date("last_seen")
         else { return nil }
         return QueryShapeRecord(
             applicationId: applicationId, className: className, shape: shape, suggestion: suggestion, runs: Int(runs),
-            totalMilliseconds: total, maximumMilliseconds: maximum, lastSeen: WireDate(millisecondsSince1970: lastSeen))
+            totalMilliseconds: total, maximumMilliseconds: maximum, lastSeen: lastSeen)
     }
 
     private static func number(_ row: SQLRow, _ name: String) -> Double? {

@@ -12,7 +12,7 @@ package struct SQLIndexStore<Engine: SQLEngine>: IndexStore {
 
     package func indexes(applicationId: String, className: ClassName?) async throws -> [ClassIndex] {
         let statement = IndexStatements.list(applicationId: applicationId, className: className, dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        return try await engine.rows(.singleStatement, statement)
             .compactMap(IndexStatements.index)
     }
 
@@ -22,7 +22,7 @@ package struct SQLIndexStore<Engine: SQLEngine>: IndexStore {
         let existing = try await indexes(applicationId: index.applicationId, className: index.className)
             .first { $0.name == index.name }
         let count = IndexStatements.objectCount(applicationId: index.applicationId, className: index.className, dialect: dialect)
-        let objectCount = try await engine.read(.singleStatement) { executor in try await executor.rows(count) }
+        let objectCount = try await engine.rows(.singleStatement, count)
             .first?.integer("count") ?? 0
         do {
             // Also when the metadata exists: the statements are idempotent, and repair an index dropped by hand or
@@ -38,7 +38,7 @@ package struct SQLIndexStore<Engine: SQLEngine>: IndexStore {
         }
         if existing == nil {
             let insert = IndexStatements.insert(index, dialect: dialect)
-            try await engine.write { executor in _ = try await executor.rows(insert) }
+            try await engine.write(insert)
         }
         return IndexBuild(index: existing ?? index, objectCount: Int(objectCount), existed: existing != nil)
     }
@@ -50,13 +50,13 @@ package struct SQLIndexStore<Engine: SQLEngine>: IndexStore {
         let dialect = engine.dialect
         for statement in IndexStatements.drop(name: name, dialect: dialect) { try await engine.maintain(statement) }
         let delete = IndexStatements.delete(index, dialect: dialect)
-        try await engine.write { executor in _ = try await executor.rows(delete) }
+        try await engine.write(delete)
     }
 
     package func valueKinds(applicationId: String, className: ClassName, field: FieldPath) async throws -> [IndexValueKind: Int] {
         let statement = IndexStatements.valueKinds(
             applicationId: applicationId, className: className, field: field, dialect: engine.dialect)
-        let rows = try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        let rows = try await engine.rows(.singleStatement, statement)
         var kinds: [IndexValueKind: Int] = [:]
         for row in rows {
             guard let kind = row.string("kind").flatMap(IndexValueKind.init(rawValue:)), let count = row.integer("count") else { continue }
@@ -84,20 +84,16 @@ package struct SQLIndexStore<Engine: SQLEngine>: IndexStore {
     package func recordSlowQueries(_ runs: [SlowQueryRun]) async throws {
         guard !runs.isEmpty else { return }
         let statements = runs.map { IndexStatements.recordSlowQuery($0, dialect: engine.dialect) }
-        try await engine.write { executor in
-            for statement in statements { _ = try await executor.rows(statement) }
-        }
+        try await engine.write(statements)
     }
 
     package func slowQueries(applicationId: String) async throws -> [QueryShapeRecord] {
-        let statement = IndexStatements.slowQueries(applicationId: applicationId, dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        return try await engine.rows(.singleStatement, IndexStatements.slowQueries(applicationId: applicationId, dialect: engine.dialect))
             .compactMap(IndexStatements.slowQuery)
     }
 
     package func clearSlowQueries(applicationId: String) async throws {
-        let statement = IndexStatements.clearSlowQueries(applicationId: applicationId, dialect: engine.dialect)
-        try await engine.write { executor in _ = try await executor.rows(statement) }
+        try await engine.write(IndexStatements.clearSlowQueries(applicationId: applicationId, dialect: engine.dialect))
     }
 
     /// Refuses an index of no fields, more than ``ClassIndex/maximumFieldCount``, a field twice, or a column field or a

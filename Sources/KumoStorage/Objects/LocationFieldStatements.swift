@@ -21,10 +21,11 @@ package enum LocationFieldStatements {
     /// The class's id and location fields, locked shared (or exclusively with `exclusive`) until the unit ends.
     package static func classRow(applicationId: String, className: ClassName, exclusive: Bool, dialect: any SQLDialect) -> SQLStatement {
         var statement = SQLStatement(
-            dialect: dialect, "SELECT c.class_id AS \(Column.classId), c.location_fields AS \(Column.locationFields) FROM classes c WHERE c.application_id = ")
-        statement.bind(.text(applicationId))
-        statement.append(" AND c.class_name = ")
-        statement.bind(.text(className.rawValue))
+            dialect: dialect,
+            """
+            SELECT c.class_id AS \(sql: Column.classId), c.location_fields AS \(sql: Column.locationFields) FROM classes c \
+            WHERE c.application_id = \(.text(applicationId)) AND c.class_name = \(.text(className.rawValue))
+            """)
         statement.append(exclusive ? dialect.rowLock(alias: "c", skippingLocked: false) : dialect.sharedRowLock(alias: "c"))
         return statement
     }
@@ -50,11 +51,9 @@ package enum LocationFieldStatements {
 
     /// Replaces the location fields of a class.
     package static func setLocationFields(_ fields: [String], classId: Int64, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "UPDATE classes SET location_fields = ")
-        statement.bind(.text(JSONValue.array(fields.map { .string($0) }).serializedString()))
-        statement.append(" WHERE class_id = ")
-        statement.bind(.integer(classId))
-        return statement
+        let encoded = JSONValue.array(fields.map { .string($0) }).serializedString()
+        return SQLStatement(
+            dialect: dialect, "UPDATE classes SET location_fields = \(.text(encoded)) WHERE class_id = \(.integer(classId))")
     }
 
     /// The field names of a stored `location_fields` value (`NULL` or text that is not an array of strings: none).

@@ -8,12 +8,12 @@ package import NCMBWire
 package enum ObjectStatements {
     /// Registers the class of an application; does nothing when it exists.
     package static func registerClass(applicationId: String, className: ClassName, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO classes (application_id, class_name) VALUES (")
-        statement.bind(.text(applicationId))
-        statement.append(", ")
-        statement.bind(.text(className.rawValue))
-        statement.append(") ON CONFLICT DO NOTHING")
-        return statement
+        SQLStatement(
+            dialect: dialect,
+            """
+            INSERT INTO classes (application_id, class_name) VALUES (\(.text(applicationId)), \(.text(className.rawValue))) \
+            ON CONFLICT DO NOTHING
+            """)
     }
 
     /// Inserts the row of a new object into the class `classId`; returns its ``QueryCompiler/ObjectColumn/rowId``.
@@ -60,20 +60,14 @@ package enum ObjectStatements {
     package static func update(
         rowId: Int64, encodedFields: String, updateDate: WireDate, acl: AccessControlList, dialect: any SQLDialect
     ) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "UPDATE objects SET fields = ")
-        statement.append(dialect.jsonParameter(statement.parameter(.text(encodedFields))))
-        statement.append(", update_date = ")
-        statement.bind(.integer(updateDate.millisecondsSince1970))
-        statement.append(", acl = ")
-        statement.append(dialect.jsonParameter(statement.parameter(.text(acl.json.serializedString()))))
-        statement.append(", public_read = ")
-        statement.bind(.boolean(acl.isPublicReadable))
-        statement.append(", public_write = ")
-        statement.bind(.boolean(acl.isPublicWritable))
-        statement.append(" WHERE row_id = ")
-        statement.bind(.integer(rowId))
-        statement.append(" RETURNING \(QueryCompiler.ObjectColumn.rowId)")
-        return statement
+        SQLStatement(
+            dialect: dialect,
+            """
+            UPDATE objects SET fields = \(json: .text(encodedFields)), update_date = \(.date(updateDate)), \
+            acl = \(json: .text(acl.json.serializedString())), public_read = \(.boolean(acl.isPublicReadable)), \
+            public_write = \(.boolean(acl.isPublicWritable)) WHERE row_id = \(.integer(rowId)) \
+            RETURNING \(sql: QueryCompiler.ObjectColumn.rowId)
+            """)
     }
 
     /// One multi-row insert of `object_access` rows; `nil` when there are none.
@@ -93,9 +87,7 @@ package enum ObjectStatements {
 
     /// Deletes the `object_access` rows of an object.
     package static func deleteAccessRows(rowId: Int64, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "DELETE FROM object_access WHERE row_id = ")
-        statement.bind(.integer(rowId))
-        return statement
+        SQLStatement(dialect: dialect, "DELETE FROM object_access WHERE row_id = \(.integer(rowId))")
     }
 
     /// Adds or removes relation rows, one statement per change and target class (in class name order): targets are
@@ -136,9 +128,8 @@ package enum ObjectStatements {
         var relations = SQLStatement(dialect: dialect)
         let row = relations.parameter(.integer(rowId))
         relations.append("DELETE FROM relations WHERE owner_row_id = \(row) OR target_row_id = \(row)")
-        var object = SQLStatement(dialect: dialect, "DELETE FROM objects WHERE row_id = ")
-        object.bind(.integer(rowId))
-        object.append(" RETURNING \(QueryCompiler.ObjectColumn.rowId)")
+        let object = SQLStatement(
+            dialect: dialect, "DELETE FROM objects WHERE row_id = \(.integer(rowId)) RETURNING \(sql: QueryCompiler.ObjectColumn.rowId)")
         return [relations, deleteAccessRows(rowId: rowId, dialect: dialect), object]
     }
 }

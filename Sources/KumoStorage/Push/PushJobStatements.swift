@@ -35,21 +35,18 @@ package enum PushJobStatements {
             j.due_at AS \(Column.dueAt), j.attempts AS \(Column.attempts), j.pending AS \(Column.pending) \
             FROM push_jobs j JOIN objects o ON o.row_id = j.row_id JOIN classes c ON c.class_id = o.class_id WHERE j.due_at <= 
             """)
-        let nowPlaceholder = statement.parameter(.integer(now.millisecondsSince1970))
-        statement.append("\(nowPlaceholder) AND j.lease_until < \(nowPlaceholder) ORDER BY j.due_at, j.row_id LIMIT ")
-        statement.bind(.integer(Int64(max(0, limit))))
+        let nowPlaceholder = statement.parameter(.date(now))
+        statement.append(
+            "\(sql: nowPlaceholder) AND j.lease_until < \(sql: nowPlaceholder) ORDER BY j.due_at, j.row_id LIMIT \(.count(limit))")
         statement.append(dialect.rowLock(alias: "j", skippingLocked: true))
         return statement
     }
 
     /// Leases the jobs of `rowIds` until `leaseUntil`.
     package static func lease(rowIds: [Int64], until leaseUntil: WireDate, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "UPDATE push_jobs SET lease_until = ")
-        statement.bind(.integer(leaseUntil.millisecondsSince1970))
-        statement.append(" WHERE row_id IN (")
-        statement.bind(list: rowIds.map(SQLValue.integer))
-        statement.append(")")
-        return statement
+        SQLStatement(
+            dialect: dialect,
+            "UPDATE push_jobs SET lease_until = \(.date(leaseUntil)) WHERE row_id IN (\(list: rowIds.map(SQLValue.integer)))")
     }
 
     /// Deletes the job of a push.
@@ -61,13 +58,12 @@ package enum PushJobStatements {
 
     /// Releases the job of a push for another attempt at `dueAt` with its `attempts` and pending installations.
     package static func reschedule(_ job: PushJob, dueAt: WireDate, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "UPDATE push_jobs SET due_at = ")
-        statement.bind(.integer(dueAt.millisecondsSince1970))
-        statement.append(", attempts = ")
-        statement.bind(.integer(Int64(job.attempts)))
-        statement.append(", pending = ")
-        statement.bind(pendingValue(job.pendingInstallationIds))
-        statement.append(", lease_until = 0 WHERE row_id = ")
+        var statement = SQLStatement(
+            dialect: dialect,
+            """
+            UPDATE push_jobs SET due_at = \(.date(dueAt)), attempts = \(.integer(Int64(job.attempts))), \
+            pending = \(pendingValue(job.pendingInstallationIds)), lease_until = 0 WHERE row_id = 
+            """)
         statement.appendPushRow(job)
         return statement
     }

@@ -22,12 +22,12 @@ package enum PushOutcomeStatements {
         var statement = SQLStatement(dialect: dialect, "INSERT INTO push_outcomes (\(columns)) VALUES ")
         for (index, outcome) in outcomes.enumerated() {
             statement.append(index == 0 ? "(" : ", (")
-            statement.bind(list: [
+            let values: [SQLValue] = [
                 .integer(rowId), .text(outcome.installationId), .text(outcome.deviceType), .text(outcome.kind.rawValue),
                 outcome.reasonCode.map(SQLValue.text) ?? .null, outcome.reason.map(SQLValue.text) ?? .null,
-                .integer(Int64(outcome.attempt)), .integer(outcome.time.millisecondsSince1970),
-            ])
-            statement.append(")")
+                .integer(Int64(outcome.attempt)), .date(outcome.time),
+            ]
+            statement.append("\(list: values))")
         }
         statement.append(
             """
@@ -44,10 +44,7 @@ package enum PushOutcomeStatements {
     ) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "SELECT \(columns) FROM push_outcomes p WHERE ")
         statement.appendFilter(applicationId: applicationId, pushId: pushId, kind: kind)
-        statement.append(" ORDER BY p.time DESC, p.installation_id LIMIT ")
-        statement.bind(.integer(Int64(max(0, limit))))
-        statement.append(" OFFSET ")
-        statement.bind(.integer(Int64(max(0, skip))))
+        statement.append(" ORDER BY p.time DESC, p.installation_id LIMIT \(.count(limit)) OFFSET \(.count(skip))")
         return statement
     }
 
@@ -71,11 +68,11 @@ package enum PushOutcomeStatements {
     package static func outcome(_ row: SQLRow) throws(StorageError) -> PushOutcome {
         guard let installationId = row.string("installation_id"), let deviceType = row.string("device_type"),
             let kind = row.string("outcome").flatMap(PushOutcome.Kind.init(rawValue:)), let attempt = row.integer("attempt"),
-            let time = row.integer("time")
+            let time = row.date("time")
         else { throw StorageError.unavailable("A push_outcomes row could not be decoded.") }
         return PushOutcome(
             installationId: installationId, deviceType: deviceType, kind: kind, reasonCode: row.string("reason_code"),
-            reason: row.string("reason"), attempt: Int(attempt), time: WireDate(millisecondsSince1970: time))
+            reason: row.string("reason"), attempt: Int(attempt), time: time)
     }
 }
 
@@ -85,9 +82,6 @@ extension SQLStatement {
         append("p.row_id = (SELECT o.row_id FROM objects o WHERE ")
         appendObject(alias: "o", applicationId: applicationId, className: .push, objectId: pushId)
         append(")")
-        if let kind {
-            append(" AND p.outcome = ")
-            bind(.text(kind.rawValue))
-        }
+        if let kind { append(" AND p.outcome = \(.text(kind.rawValue))") }
     }
 }

@@ -29,12 +29,10 @@ package struct SQLPushJobStore<Engine: SQLEngine>: PushJobStore {
     }
 
     package func complete(_ job: PushJob) async throws {
-        let statement = PushJobStatements.complete(job, dialect: engine.dialect)
-        try await engine.write { executor in _ = try await executor.rows(statement) }
+        try await engine.write(PushJobStatements.complete(job, dialect: engine.dialect))
     }
 
     package func reschedule(_ job: PushJob, dueAt: WireDate) async throws {
-        let statement = PushJobStatements.reschedule(job, dueAt: dueAt, dialect: engine.dialect)
-        try await engine.write { executor in _ = try await executor.rows(statement) }
+        try await engine.write(PushJobStatements.reschedule(job, dueAt: dueAt, dialect: engine.dialect))
     }
 }

@@ -46,7 +46,6 @@ package struct SQLPushOutcomeStore<Engine: SQLEngine>: PushOutcomeStore {
 
     package func prune(before date: WireDate, limit: Int) async throws -> Int {
         guard limit > 0 else { return 0 }
-        let statement = PushOutcomeStatements.prune(before: date, limit: limit, dialect: engine.dialect)
-        return try await engine.write { executor in try await executor.rows(statement).count }
+        return try await engine.write(PushOutcomeStatements.prune(before: date, limit: limit, dialect: engine.dialect)).count
     }
 }

@@ -97,3 +97,31 @@ package protocol SQLEngine: Sendable {
     /// - Throws: `StorageError.unavailable` when the engine cannot run it.
     func maintain(_ statement: SQLStatement) async throws
 }
+
+extension SQLEngine {
+    /// Runs one statement as a read of `shape` and returns its rows: a store call that is a single query.
+    ///
+    /// - Throws: what the engine's ``read(_:_:)`` throws.
+    package func rows(_ shape: SQLReadShape, _ statement: SQLStatement) async throws -> [SQLRow] {
+        try await read(shape) { executor in try await executor.rows(statement) }
+    }
+
+    /// Runs one statement as its own write unit and returns its rows once they are durable: a store call that is a
+    /// single change.
+    ///
+    /// - Throws: what the engine's write unit throws.
+    @discardableResult
+    package func write(_ statement: SQLStatement) async throws -> [SQLRow] {
+        try await write { executor in try await executor.rows(statement) }
+    }
+
+    /// Runs statements in order as one write unit, their rows unread: a store call of several changes that stand or
+    /// fall together.
+    ///
+    /// - Throws: what the engine's write unit throws; then none of the statements took effect.
+    package func write(_ statements: [SQLStatement]) async throws {
+        try await write { executor in
+            for statement in statements { _ = try await executor.rows(statement) }
+        }
+    }
+}

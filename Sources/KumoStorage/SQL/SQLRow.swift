@@ -1,3 +1,5 @@
+package import NCMBWire
+
 /// The column names of one statement's result, shared by all its rows.
 package final class SQLColumns: Sendable {
     /// Names in column order.
@@ -58,5 +60,18 @@ package struct SQLRow: Sendable {
         case .integer(let integer)?: integer != 0
         default: false
         }
+    }
+}
+
+extension SQLRow {
+    /// A date column: milliseconds since 1970, as ``SQLValue/date(_:)`` binds it; `nil` when missing, `NULL` or of
+    /// another type.
+    package func date(_ name: String) -> WireDate? {
+        integer(name).map(WireDate.init(millisecondsSince1970:))
+    }
+
+    /// A column of JSON text, parsed; `nil` when missing, `NULL`, of another type or not JSON.
+    package func json(_ name: String) -> JSONValue? {
+        string(name).flatMap { try? JSONValue(parsing: $0) }
     }
 }

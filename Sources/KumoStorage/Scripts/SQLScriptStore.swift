@@ -12,13 +12,12 @@ package struct SQLScriptStore<Engine: SQLEngine>: ScriptStore {
 
     package func script(applicationId: String, name: String) async throws -> StoredScript? {
         let statement = ScriptStatements.script(applicationId: applicationId, name: name, dialect: engine.dialect)
-        return try await engine.read(.pointLookup) { executor in try await executor.rows(statement) }.first
+        return try await engine.rows(.pointLookup, statement).first
             .map(ScriptStatements.script)
     }
 
     package func scripts(applicationId: String) async throws -> [StoredScript] {
-        let statement = ScriptStatements.scripts(applicationId: applicationId, dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        return try await engine.rows(.singleStatement, ScriptStatements.scripts(applicationId: applicationId, dialect: engine.dialect))
             .map(ScriptStatements.script)
     }
 
@@ -65,17 +64,14 @@ package struct SQLScriptStore<Engine: SQLEngine>: ScriptStore {
     }
 
     package func remove(applicationId: String, name: String) async throws {
-        let statement = ScriptStatements.delete(applicationId: applicationId, name: name, dialect: engine.dialect)
-        let deleted = try await engine.write { executor in try await executor.rows(statement) }
+        let deleted = try await engine.write(ScriptStatements.delete(applicationId: applicationId, name: name, dialect: engine.dialect))
         if deleted.isEmpty { throw StorageError.notFound }
     }
 
     package func record(_ executions: [ScriptExecution]) async throws {
         guard !executions.isEmpty else { return }
         let statements = executions.map { ScriptExecutionStatements.insert($0, dialect: engine.dialect) }
-        try await engine.write { executor in
-            for statement in statements { _ = try await executor.rows(statement) }
-        }
+        try await engine.write(statements)
     }
 
     package func recentExecutions(applicationId: String, scriptName: String?, before sequence: Int64?, limit: Int) async throws
@@ -83,7 +79,7 @@ package struct SQLScriptStore<Engine: SQLEngine>: ScriptStore {
     {
         let statement = ScriptExecutionStatements.recent(
             applicationId: applicationId, scriptName: scriptName, before: sequence, limit: limit, dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        return try await engine.rows(.singleStatement, statement)
             .map(ScriptExecutionStatements.execution)
     }
 
@@ -92,7 +88,7 @@ package struct SQLScriptStore<Engine: SQLEngine>: ScriptStore {
     {
         let statement = ScriptExecutionStatements.after(
             sequence, applicationId: applicationId, scriptName: scriptName, limit: limit, dialect: engine.dialect)
-        return try await engine.read(.singleStatement) { executor in try await executor.rows(statement) }
+        return try await engine.rows(.singleStatement, statement)
             .map(ScriptExecutionStatements.execution)
     }
 

@@ -12,17 +12,15 @@ package enum ScriptExecutionStatements {
 
     /// Appends one entry.
     package static func insert(_ execution: ScriptExecution, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO script_executions (\(columns)) VALUES (")
         let console = JSONValue.array(execution.console.map { ["level": .string($0.level), "text": .string($0.text)] })
-        statement.bind(list: [
-            .text(execution.applicationId), .text(execution.scriptName), .integer(execution.startedAt.millisecondsSince1970),
+        let values: [SQLValue] = [
+            .text(execution.applicationId), .text(execution.scriptName), .date(execution.startedAt),
             .integer(execution.durationMilliseconds), .text(execution.method), .text(execution.status.rawValue),
             .text(JSONValue.object(execution.request).serializedString()),
             .text(JSONValue.object(execution.response).serializedString()), .text(console.serializedString()),
             execution.error.map(SQLValue.text) ?? .null, execution.stack.map(SQLValue.text) ?? .null,
-        ])
-        statement.append(")")
-        return statement
+        ]
+        return SQLStatement(dialect: dialect, "INSERT INTO script_executions (\(sql: columns)) VALUES (\(list: values))")
     }
 
     /// The newest `limit` entries of an application (of one script when `scriptName` is given) before `entryId` (of all
@@ -32,13 +30,8 @@ package enum ScriptExecutionStatements {
     ) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "SELECT * FROM (SELECT entry_id, \(columns) FROM script_executions")
         statement.appendFilter(applicationId: applicationId, scriptName: scriptName)
-        if let entryId {
-            statement.append(" AND entry_id < ")
-            statement.bind(.integer(entryId))
-        }
-        statement.append(" ORDER BY entry_id DESC LIMIT ")
-        statement.bind(.integer(Int64(max(0, limit))))
-        statement.append(") AS recent ORDER BY entry_id")
+        if let entryId { statement.append(" AND entry_id < \(.integer(entryId))") }
+        statement.append(" ORDER BY entry_id DESC LIMIT \(.count(limit))) AS recent ORDER BY entry_id")
         return statement
     }
 
@@ -48,18 +41,13 @@ package enum ScriptExecutionStatements {
     ) -> SQLStatement {
         var statement = SQLStatement(dialect: dialect, "SELECT entry_id, \(columns) FROM script_executions")
         statement.appendFilter(applicationId: applicationId, scriptName: scriptName)
-        statement.append(" AND entry_id > ")
-        statement.bind(.integer(entryId))
-        statement.append(" ORDER BY entry_id LIMIT ")
-        statement.bind(.integer(Int64(max(0, limit))))
+        statement.append(" AND entry_id > \(.integer(entryId)) ORDER BY entry_id LIMIT \(.count(limit))")
         return statement
     }
 
     /// Deletes the entries that started before `cutoff`.
     package static func deleteStarted(before cutoff: WireDate, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "DELETE FROM script_executions WHERE started_at < ")
-        statement.bind(.integer(cutoff.millisecondsSince1970))
-        return statement
+        SQLStatement(dialect: dialect, "DELETE FROM script_executions WHERE started_at < \(.date(cutoff))")
     }
 
     /// The applications that have entries: rows of `application_id`.
@@ -73,9 +61,7 @@ package enum ScriptExecutionStatements {
         let application = statement.parameter(.text(applicationId))
         statement.append(application)
         statement.append(" AND entry_id <= (SELECT entry_id FROM script_executions WHERE application_id = \(application)")
-        statement.append(" ORDER BY entry_id DESC LIMIT 1 OFFSET ")
-        statement.bind(.integer(Int64(max(0, keeping))))
-        statement.append(")")
+        statement.append(" ORDER BY entry_id DESC LIMIT 1 OFFSET \(.count(keeping)))")
         return statement
     }
 
@@ -84,12 +70,11 @@ package enum ScriptExecutionStatements {
     /// - Throws: `StorageError.unavailable` when the row is not what the schema guarantees.
     package static func execution(_ row: SQLRow) throws(StorageError) -> ScriptExecution {
         guard let entryId = row.integer("entry_id"), let applicationId = row.string("application_id"),
-            let scriptName = row.string("script_name"), let startedAt = row.integer("started_at"),
+            let scriptName = row.string("script_name"), let startedAt = row.date("started_at"),
             let duration = row.integer("duration_ms"), let method = row.string("method"),
             let status = row.string("status").flatMap(ScriptExecutionStatus.init(rawValue:)),
-            let request = row.string("request").flatMap({ try? JSONValue(parsing: $0) })?.objectValue,
-            let response = row.string("response").flatMap({ try? JSONValue(parsing: $0) })?.objectValue,
-            let console = row.string("console").flatMap({ try? JSONValue(parsing: $0) })?.arrayValue
+            let request = row.json("request")?.objectValue, let response = row.json("response")?.objectValue,
+            let console = row.json("console")?.arrayValue
         else { throw StorageError.unavailable("A script_executions row could not be decoded.") }
         let lines = console.compactMap { line -> ScriptConsoleLine? in
             guard let level = line.objectValue?["level"]?.stringValue, let text = line.objectValue?["text"]?.stringValue else {
@@ -99,7 +84,7 @@ package enum ScriptExecutionStatements {
         }
         return ScriptExecution(
             sequence: entryId, applicationId: applicationId, scriptName: scriptName,
-            startedAt: WireDate(millisecondsSince1970: startedAt), durationMilliseconds: duration, method: method, status: status,
+            startedAt: startedAt, durationMilliseconds: duration, method: method, status: status,
             request: request, response: response, console: lines, error: row.string("error"), stack: row.string("stack"))
     }
 }
@@ -107,11 +92,7 @@ package enum ScriptExecutionStatements {
 extension SQLStatement {
     /// Appends ` WHERE application_id = … [AND script_name = …]`.
     fileprivate mutating func appendFilter(applicationId: String, scriptName: String?) {
-        append(" WHERE application_id = ")
-        bind(.text(applicationId))
-        if let scriptName {
-            append(" AND script_name = ")
-            bind(.text(scriptName))
-        }
+        append(" WHERE application_id = \(.text(applicationId))")
+        if let scriptName { append(" AND script_name = \(.text(scriptName))") }
     }
 }

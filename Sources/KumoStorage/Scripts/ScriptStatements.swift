@@ -10,69 +10,47 @@ package enum ScriptStatements {
 
     /// The script `name` of an application: at most one row.
     package static func script(applicationId: String, name: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT \(columns) FROM scripts WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        statement.append(" AND name = ")
-        statement.bind(.text(name))
-        return statement
+        SQLStatement(
+            dialect: dialect, "SELECT \(sql: columns) FROM scripts WHERE application_id = \(.text(applicationId)) AND name = \(.text(name))"
+        )
     }
 
     /// Every script of an application, by name (byte order on both engines).
     package static func scripts(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT \(columns) FROM scripts WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        statement.append(" ORDER BY name")
-        return statement
+        SQLStatement(dialect: dialect, "SELECT \(sql: columns) FROM scripts WHERE application_id = \(.text(applicationId)) ORDER BY name")
     }
 
     /// How many scripts an application has: one row with `count`.
     package static func count(applicationId: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "SELECT COUNT(*) AS count FROM scripts WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        return statement
+        SQLStatement(dialect: dialect, "SELECT COUNT(*) AS count FROM scripts WHERE application_id = \(.text(applicationId))")
     }
 
     /// Stores a new script.
     package static func insert(_ script: StoredScript, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "INSERT INTO scripts (\(columns)) VALUES (")
-        statement.bind(list: [
+        let values: [SQLValue] = [
             .text(script.applicationId), .text(script.name), .text(script.code), .text(script.versionHash),
             .integer(Int64(script.version)), .boolean(script.isEnabled), .text(script.runPermission.storedJSON.serializedString()),
-            .integer(script.createDate.millisecondsSince1970), .integer(script.updateDate.millisecondsSince1970),
-        ])
-        statement.append(")")
-        return statement
+            .date(script.createDate), .date(script.updateDate),
+        ]
+        return SQLStatement(dialect: dialect, "INSERT INTO scripts (\(sql: columns)) VALUES (\(list: values))")
     }
 
     /// Replaces a script row's mutable columns with those of `script` (the caller computed the new version).
     package static func replace(_ script: StoredScript, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "UPDATE scripts SET code = ")
-        statement.bind(.text(script.code))
-        statement.append(", version_hash = ")
-        statement.bind(.text(script.versionHash))
-        statement.append(", version = ")
-        statement.bind(.integer(Int64(script.version)))
-        statement.append(", enabled = ")
-        statement.bind(.boolean(script.isEnabled))
-        statement.append(", run_permission = ")
-        statement.bind(.text(script.runPermission.storedJSON.serializedString()))
-        statement.append(", update_date = ")
-        statement.bind(.integer(script.updateDate.millisecondsSince1970))
-        statement.append(" WHERE application_id = ")
-        statement.bind(.text(script.applicationId))
-        statement.append(" AND name = ")
-        statement.bind(.text(script.name))
-        return statement
+        SQLStatement(
+            dialect: dialect,
+            """
+            UPDATE scripts SET code = \(.text(script.code)), version_hash = \(.text(script.versionHash)), \
+            version = \(.integer(Int64(script.version))), enabled = \(.boolean(script.isEnabled)), \
+            run_permission = \(.text(script.runPermission.storedJSON.serializedString())), update_date = \(.date(script.updateDate)) \
+            WHERE application_id = \(.text(script.applicationId)) AND name = \(.text(script.name))
+            """)
     }
 
     /// Deletes a script; returns a row when it existed.
     package static func delete(applicationId: String, name: String, dialect: any SQLDialect) -> SQLStatement {
-        var statement = SQLStatement(dialect: dialect, "DELETE FROM scripts WHERE application_id = ")
-        statement.bind(.text(applicationId))
-        statement.append(" AND name = ")
-        statement.bind(.text(name))
-        statement.append(" RETURNING name")
-        return statement
+        SQLStatement(
+            dialect: dialect, "DELETE FROM scripts WHERE application_id = \(.text(applicationId)) AND name = \(.text(name)) RETURNING name")
     }
 
     /// Decodes a script row.
@@ -81,12 +59,12 @@ package enum ScriptStatements {
     package static func script(_ row: SQLRow) throws(StorageError) -> StoredScript {
         guard let applicationId = row.string("application_id"), let name = row.string("name"), let code = row.string("code"),
             let versionHash = row.string("version_hash"), let version = row.integer("version"),
-            let permissionText = row.string("run_permission"), let permission = try? JSONValue(parsing: permissionText),
-            let createDate = row.integer("create_date"), let updateDate = row.integer("update_date")
+            let permission = row.json("run_permission"), let createDate = row.date("create_date"),
+            let updateDate = row.date("update_date")
         else { throw StorageError.unavailable("A scripts row could not be decoded.") }
         return StoredScript(
             applicationId: applicationId, name: name, code: code, versionHash: versionHash, version: Int(version),
             isEnabled: row.flag("enabled"), runPermission: OperationPermission(storedJSON: permission),
-            createDate: WireDate(millisecondsSince1970: createDate), updateDate: WireDate(millisecondsSince1970: updateDate))
+            createDate: createDate, updateDate: updateDate)
     }
 }
