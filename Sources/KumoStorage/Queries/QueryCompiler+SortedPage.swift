@@ -15,9 +15,11 @@ import NCMBWire
 ///   the engine walks the index from the equalities and the range's start and stops after `skip + limit` entries.
 ///   Without a pinned kind each leg also says that `B` holds none of the other kinds, which an index of another kind
 ///   answers;
-/// - the **rest**: where `B` holds an array (pinned kind), or anything but a number, a string or a Date (no pinned
-///   kind), with every `A` a scalar, in NCMB's full order; and where some `A` holds an array (the array companion
-///   indexes find them; there are seldom any), in NCMB's full order.
+/// - the **rest**, in NCMB's full order: with a pinned kind, where `B` holds an array (whatever the `A`s hold: the
+///   equalities compiled whole are no index prefix, so `B`'s array companion finds these objects), and where some `A`
+///   holds an array and `B` none; without one, where `B` holds anything but a number, a string or a Date and every
+///   `A` a scalar (an index `(A…, B)` finds them after the equality), and where some `A` holds an array. The array
+///   companion indexes find the arrays; there are seldom any.
 ///
 /// Every object is in exactly one leg, and every row carries its rank in NCMB's order across kinds
 /// (``appendOrder(_:alias:usesDistance:)``), its number and its text: the merge orders by those and the tie-break —
@@ -55,11 +57,11 @@ extension QueryCompiler {
         enum Leg: Hashable {
             /// The ordered field holds this kind, every equality field a scalar.
             case scalar(Kind)
-            /// The ordered field holds an array, every equality field a scalar (pinned kind).
+            /// The ordered field holds an array (pinned kind).
             case arrays
             /// The ordered field holds no number, string or Date, every equality field a scalar (no pinned kind).
             case others
-            /// Some equality field holds an array.
+            /// Some equality field holds an array (and, with a pinned kind, the ordered field does not).
             case equalityArrays
         }
 
@@ -171,6 +173,10 @@ extension QueryCompiler {
             let direction = page.isDescending ? "DESC" : "ASC"
             order = "\(sorted) \(direction), \(QueryCompiler.tieBreak(alias: "o"))"
         case .arrays:
+            // Every object holding an array in the field, whatever the equality fields hold: compiled whole, the
+            // equalities are no index prefix, so the planner finds these objects by the field's array companion
+            // rather than walking every object of the equality.
+            starts = []
             keys = ["\(SortedPage.arrayRank)", "CAST(NULL AS NUMERIC)", dialect.jsonText(value)]
             conditions.append(QueryCompiler.arrayGuard(target, expandsArrays: true, dialect: dialect))
         case .others:
@@ -183,6 +189,11 @@ extension QueryCompiler {
                 QueryCompiler.arrayGuard(jsonTarget($0, alias: "o"), expandsArrays: true, dialect: dialect)
             }
             conditions.append("(" + guards.joined(separator: " OR ") + ")")
+            // With a pinned kind, objects holding an array in the ordered field are the array leg's.
+            if page.kind != nil {
+                let arrays = QueryCompiler.arrayGuard(target, expandsArrays: true, dialect: dialect)
+                conditions.append("NOT COALESCE(\(arrays), \(dialect.literal(false)))")
+            }
         }
         statement.append("SELECT o.\(ObjectColumn.rowId) AS kumo_row, o.\(ObjectColumn.createDate) AS kumo_created,")
         statement.append(" \(keys[0]) AS kumo_rank, \(keys[1]) AS kumo_number, \(keys[2]) AS kumo_text FROM objects o WHERE ")

@@ -48,19 +48,7 @@ private let flag = Fixture.field("flag")
 
     /// Every page (limit 11, skip 0, 5, 40 and 120) of every query in both directions, as object ids.
     static func pages(_ storage: any StorageBackend, reference: Bool) async throws -> [[String]] {
-        var pages: [[String]] = []
-        for query in queries {
-            for isDescending in [false, true] {
-                // `-createDate` as a second key is the tie-break itself: the same order, through the plain statement.
-                var order = [SortKey(field: score, isDescending: isDescending)]
-                if reference { order.append(SortKey(field: Fixture.field("createDate"), isDescending: true)) }
-                for skip in [0, 5, 40, 120] {
-                    let parameters = QueryParameters(whereQuery: query, order: order, limit: 11, skip: skip)
-                    pages.append(try await storage.objectIds(Fixture.request("Item", parameters)))
-                }
-            }
-        }
-        return pages
+        try await SortedPageConformanceTests.pages(storage, queries: queries, limit: 11, skips: [0, 5, 40, 120], reference: reference)
     }
 
     @Test(arguments: TestDatabase.engines)
