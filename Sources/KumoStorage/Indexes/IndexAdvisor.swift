@@ -46,7 +46,8 @@ package struct IndexAdvisor: Sendable {
     ///
     /// - Returns: The indexes created, and how many runs the recorder had to drop since the last call.
     package func collect(now: WireDate) async throws -> (created: [IndexBuild], dropped: Int) {
-        let (runs, dropped) = recorder.collect()
+        let (collected, dropped) = recorder.collect()
+        let runs = try await withOrderKinds(collected)
         try await store.recordSlowQueries(runs)
         guard let automaticIndexing else { return ([], dropped) }
         var created: [IndexBuild] = []
@@ -66,6 +67,28 @@ package struct IndexAdvisor: Sendable {
             }
         }
         return (created, dropped)
+    }
+
+    /// The runs with the kind of each ordered field the request did not tell (``QueryShape/unkindedOrderField``): the
+    /// orderable kind most of the class's objects hold in it, read once per class and field; a field that holds none
+    /// stays unordered in the shape.
+    func withOrderKinds(_ runs: [SlowQueryRun]) async throws -> [SlowQueryRun] {
+        var kinds: [String: IndexValueKind?] = [:]
+        var resolved = runs
+        for position in resolved.indices {
+            let shape = resolved[position].shape
+            guard let field = shape.unkindedOrderField else { continue }
+            let key = [shape.applicationId, shape.className.rawValue, field.text].joined(separator: "\u{1}")
+            if kinds[key] == nil {
+                let held = try await store.valueKinds(applicationId: shape.applicationId, className: shape.className, field: field)
+                kinds[key] = .some(
+                    held.filter(\.key.isOrderable).max { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }?.key)
+            }
+            guard let kind = kinds[key] ?? nil else { continue }
+            resolved[position].shape.orderedField = IndexedField(field, kind)
+            resolved[position].shape.unkindedOrderField = nil
+        }
+        return resolved
     }
 
     /// The indexes the records call for that no existing index serves, slowest in total first, one per field list.

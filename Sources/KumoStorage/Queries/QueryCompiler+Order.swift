@@ -37,7 +37,7 @@ extension QueryCompiler {
     }
 
     /// The rank, number and text expressions that order one JSON value (see the extension's documentation).
-    private func sortExpressions(_ reference: SQLJSONReference) -> [String] {
+    func sortExpressions(_ reference: SQLJSONReference) -> [String] {
         let isNumber = dialect.isKind(.number, reference)
         let isString = dialect.isKind(.string, reference)
         let isDate = isDate(reference)

@@ -63,8 +63,8 @@ extension QueryCompiler {
         _ target: JSONTarget, expandsArrays: Bool, _ condition: (inout QueryCompiler, SQLJSONReference) -> Void
     ) {
         guard expandsArrays || !target.keys.isEmpty else { return condition(&self, target.direct) }
-        // The scalar leg of a sorted page holds only objects where the field holds a scalar, never an array.
-        if target.keys.isEmpty, let scalarStart, target.start == scalarStart { return condition(&self, target.direct) }
+        // The scalar legs of a sorted page hold only objects where these fields hold scalars, never arrays.
+        if target.keys.isEmpty, scalarStarts.contains(target.start) { return condition(&self, target.direct) }
         let filter = target.classFilter.map { "\($0) AND " } ?? ""
         statement.append("((\(filter)")
         condition(&self, target.direct)

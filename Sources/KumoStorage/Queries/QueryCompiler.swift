@@ -62,9 +62,9 @@ package struct QueryCompiler {
     /// The class filter of each alias whose rows are filtered by class, with its values bound: repeated in array
     /// disjunctions (``appendAnyValue(_:expandsArrays:_:)``).
     var classFilters: [String: String] = [:]
-    /// The start of the ordered field whose conditions the scalar leg of a sorted page compiles without their array
-    /// branch (``appendSortedPage(_:className:parameters:)``); `nil` elsewhere.
-    var scalarStart: SQLJSONReference?
+    /// The starts of the fields whose conditions a leg of a sorted page compiles without their array branch
+    /// (``appendSortedPage(_:className:parameters:)``); empty elsewhere.
+    var scalarStarts: Set<SQLJSONReference> = []
 
     private init(dialect: any SQLDialect, applicationId: String, access: AccessContext) {
         self.dialect = dialect

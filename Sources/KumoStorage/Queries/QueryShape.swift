@@ -17,9 +17,14 @@ package struct QueryShape: Sendable, Hashable {
     package var rangeFields: [IndexedField]
     /// Whether the find asked for `count=1`.
     package var counts: Bool
-    /// The range field the find is ordered by (one order key), which an index must hold last to serve the sorted page
-    /// (docs/decisions/0141-sorted-pages-on-indexes.md).
-    package var orderedRangeField: IndexedField?
+    /// The field the find is ordered by (one order key on a plain user field) with its kind, which an index must hold
+    /// last to serve the sorted page: a range field, or the field of ``unkindedOrderField`` once the advisor read its
+    /// kind from the data (docs/decisions/0141-sorted-pages-on-indexes.md, docs/decisions/0168-sorted-pages-after-equalities.md).
+    package var orderedField: IndexedField?
+    /// The field the find is ordered by when the `where` does not compare it but holds an equality on another field:
+    /// the request does not tell its kind, so ``IndexAdvisor`` reads the kind most objects hold and sets
+    /// ``orderedField``.
+    package var unkindedOrderField: FieldPath?
 
     /// The shape of a find, or `nil` when no user field of it could use an index.
     package init?(_ request: FindRequest) {
@@ -49,8 +54,11 @@ package struct QueryShape: Sendable, Hashable {
         self.rangeFields = range.map { IndexedField($0.key, $0.value) }.sorted { $0.field < $1.field }
         self.counts = request.parameters.includesCount
         let order = request.parameters.order
-        self.orderedRangeField =
-            order.count == 1 ? self.rangeFields.first { $0.field == order[0].field && $0.kind.isOrderable } : nil
+        guard order.count == 1, !QueryShape.isColumn(order[0].field), !order[0].field.isDotted else { return }
+        let ordered = order[0].field
+        self.orderedField = self.rangeFields.first { $0.field == ordered && $0.kind.isOrderable }
+        let compared = (self.equalityFields + self.rangeFields).contains { $0.field == ordered }
+        if !compared, !self.equalityFields.isEmpty { self.unkindedOrderField = ordered }
     }
 
     /// The stable text the advisor keys shapes by: `eq(category:string) range(score:number) count`.
@@ -58,16 +66,16 @@ package struct QueryShape: Sendable, Hashable {
         var parts: [String] = []
         if !equalityFields.isEmpty { parts.append("eq(" + equalityFields.map(\.description).joined(separator: ",") + ")") }
         if !rangeFields.isEmpty { parts.append("range(" + rangeFields.map(\.description).joined(separator: ",") + ")") }
-        if let orderedRangeField { parts.append("order(\(orderedRangeField.description))") }
+        if let orderedField { parts.append("order(\(orderedField.description))") }
         if counts { parts.append("count") }
         return parts.joined(separator: " ")
     }
 
-    /// The index that serves this shape: its equality fields, then its ordered range field (kept last) or else its first range
+    /// The index that serves this shape: its equality fields, then its ordered field (kept last) or else its first range
     /// field, at most ``ClassIndex/maximumFieldCount`` fields.
     package var suggestedFields: [IndexedField] {
-        guard let orderedRangeField else { return Array((equalityFields + rangeFields.prefix(1)).prefix(ClassIndex.maximumFieldCount)) }
-        return Array(equalityFields.prefix(ClassIndex.maximumFieldCount - 1)) + [orderedRangeField]
+        guard let orderedField else { return Array((equalityFields + rangeFields.prefix(1)).prefix(ClassIndex.maximumFieldCount)) }
+        return Array(equalityFields.prefix(ClassIndex.maximumFieldCount - 1)) + [orderedField]
     }
 
     private static func isColumn(_ field: FieldPath) -> Bool {

@@ -171,7 +171,9 @@ struct BenchCommand: AsyncParsableCommand {
                 ? "server (kumo serve) pinned to CPU 0; load generator, seeding and in-process baselines pinned to CPU 1"
                 : "not pinned: server and generator share \(SystemProbe.processorCount) CPU(s)",
             databases: databases, itemCount: objects, durationSeconds: duration, warmUpSeconds: warmUp, measurements: measurements)
-        let indexes = skipsIndexes ? "none (--no-indexes)" : "BenchItem score:number, BenchItem stats.score:number"
+        let indexes =
+            skipsIndexes
+            ? "none (--no-indexes)" : "BenchItem score:number, BenchItem stats.score:number, BenchItem category:string,score:number"
         let extra = extraIndexes > 0 ? "; \(extraIndexes) on BenchCreate (--extra-indexes)" : ""
         let summary =
             "\nMachine: \(report.machine). CPU split: \(report.cpuSplit). Databases: \(report.database). "

@@ -10,12 +10,12 @@ extension BenchDataset {
         IndexedField(FieldName(constant: "category"), .string),
     ]
 
-    /// Creates the indexes a user would (`kumo classes index add BenchItem score:number`, and `stats.score:number` for
-    /// the dotted-path count), through the storage API, printing a progress line with the elapsed time for each.
+    /// Creates the indexes a user would (`kumo classes index add BenchItem score:number`, `stats.score:number` for
+    /// the dotted-path count and `category,score` for the sorted pages after an equality), through the storage API, printing a progress line with the elapsed time for each.
     ///
     /// - Parameters:
     ///   - storage: the seeded storage.
-    ///   - indexesScore: whether to index `BenchItem.score` and `stats.score` (off with `--no-indexes`, for before/after
+    ///   - indexesScore: whether to index `BenchItem.score`, `stats.score` and `category,score` (off with `--no-indexes`, for before/after
     ///     comparisons).
     ///   - extraCount: how many of ``extraIndexFields`` to index on `BenchCreate`, the class the `create` scenario
     ///     writes, to measure the write cost of indexes; the class is created first with one object.
@@ -32,6 +32,11 @@ extension BenchDataset {
                 ClassIndex(
                     applicationId: applicationId, className: BenchDataset.itemClass,
                     fields: [IndexedField(BenchDataset.statsScorePath, .number)], createDate: now))
+            indexes.append(
+                ClassIndex(
+                    applicationId: applicationId, className: BenchDataset.itemClass,
+                    fields: [IndexedField(BenchDataset.categoryField, .string), IndexedField(BenchDataset.scoreField, .number)],
+                    createDate: now))
         }
         if extraCount > 0 {
             let object = try BenchDataset.newObject(

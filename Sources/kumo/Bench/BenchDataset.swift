@@ -21,6 +21,8 @@ struct BenchDataset: Sendable {
     static let scoreField = FieldName(constant: "score")
     /// The number inside an object that the dotted-path count scenario filters on (`stats.score`, equal to `score`).
     static let statsScorePath = FieldPath(root: FieldName(constant: "stats"), keys: [.name("score")])
+    /// The string of ten values (`c0`…`c9`) the sorted pages after an equality filter on.
+    static let categoryField = FieldName(constant: "category")
     /// The real number the unindexed count scenario filters on.
     static let ratioField = FieldName(constant: "ratio")
     /// The pointer to a `BenchOwner` that the include scenario expands.

@@ -23,6 +23,14 @@ enum BenchScenario: String, CaseIterable, Sendable {
     case sortedPageDeep
     /// `sortedPageDescending` at page 50 (`skip=980`).
     case sortedPageDeepDescending
+    /// A sorted page after an equality: `where={"category":"cK","score":{"$gte":N}}&order=score&limit=20` (a tenth of
+    /// the items per category, half to all of them in range); with `category,score` indexed the page walks the index
+    /// from the equality (docs/decisions/0168-sorted-pages-after-equalities.md).
+    case sortedPageEquality
+    /// An equality alone, ordered by another field: `where={"category":"cK"}&order=-score&limit=20`.
+    case sortedPageEqualityDescending
+    /// `sortedPageEqualityDescending` at page 50 (`skip=980`).
+    case sortedPageEqualityDeep
     /// The paging query of a filtered list: `where={"score":N}&order=-createDate&limit=20&count=1`. Each score is held
     /// by one item in 1 000 (100 of 100 000); `score` has an index unless `--no-indexes`.
     case queryCount
@@ -94,6 +102,9 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .sortedPageDescending: "sorted page: score >= N (wide), order=-score, limit 20"
         case .sortedPageDeep: "sorted page 50: score >= N (wide), order=score, skip 980"
         case .sortedPageDeepDescending: "sorted page 50: score >= N (wide), order=-score, skip 980"
+        case .sortedPageEquality: "sorted page: category = cK, score >= N, order=score, limit 20"
+        case .sortedPageEqualityDescending: "sorted page: category = cK, order=-score, limit 20"
+        case .sortedPageEqualityDeep: "sorted page 50: category = cK, order=-score, skip 980"
         case .queryCount: "query 20 + count=1, where score = N (indexed)"
         case .queryCountPath: "query 20 + count=1, where stats.score = N (indexed path)"
         case .queryCountUnindexed: "query 20 + count=1, where ratio = X (no index)"
@@ -167,6 +178,13 @@ enum BenchScenario: String, CaseIterable, Sendable {
             return BenchScenario.scoreThresholds.prefix(6).map { threshold in
                 BenchScenario.sortedPage(threshold: threshold, isDescending: isDescending, skip: skip)
             }
+        case .sortedPageEquality:
+            return BenchScenario.scoreThresholds.prefix(6).enumerated().map { position, threshold in
+                BenchScenario.sortedPage(category: "c\(position)", threshold: threshold, skip: 0)
+            }
+        case .sortedPageEqualityDescending, .sortedPageEqualityDeep:
+            let skip = self == .sortedPageEqualityDeep ? 980 : 0
+            return (0..<10).map { BenchScenario.sortedPage(category: "c\($0)", threshold: nil, skip: skip) }
         case .queryCount:
             return BenchScenario.scoreValues.map { score in
                 BenchScenario.page(where: .field(BenchDataset.scoreField, [.equalTo(.integer(score))]), includesCount: true)
@@ -203,6 +221,17 @@ enum BenchScenario: String, CaseIterable, Sendable {
         let parameters = QueryParameters(
             whereQuery: WhereQuery([.field(BenchDataset.scoreField, [.greaterThanOrEqualTo(.integer(threshold))])]),
             order: [SortKey(field: BenchDataset.scoreField, isDescending: isDescending)], limit: 20, skip: skip > 0 ? skip : nil)
+        return APIRouter.print(.objects(.custom(BenchDataset.itemClass), .find(parameters)))
+    }
+
+    /// A page of 20 items of `category`, ordered by `score` (ascending with a `threshold`, else descending), after
+    /// `skip` items.
+    private static func sortedPage(category: String, threshold: Int64?, skip: Int) -> RequestData {
+        var clauses: [WhereClause] = [.field(BenchDataset.categoryField, [.equalTo(.string(category))])]
+        if let threshold { clauses.append(.field(BenchDataset.scoreField, [.greaterThanOrEqualTo(.integer(threshold))])) }
+        let parameters = QueryParameters(
+            whereQuery: WhereQuery(clauses), order: [SortKey(field: BenchDataset.scoreField, isDescending: threshold == nil)],
+            limit: 20, skip: skip > 0 ? skip : nil)
         return APIRouter.print(.objects(.custom(BenchDataset.itemClass), .find(parameters)))
     }
 

@@ -56,5 +56,11 @@ extension BenchScenario {
 
     /// Whether the scenario is a sorted page with a wide filter, whose rate is compared with `sortedPageNarrow`'s (issue
     /// 32: at least 60 %).
-    var isWideSortedPage: Bool { [.sortedPage, .sortedPageDescending, .sortedPageDeep, .sortedPageDeepDescending].contains(self) }
+    var isWideSortedPage: Bool {
+        [
+            .sortedPage, .sortedPageDescending, .sortedPageDeep, .sortedPageDeepDescending, .sortedPageEquality,
+            .sortedPageEqualityDescending, .sortedPageEqualityDeep,
+        ]
+        .contains(self)
+    }
 }

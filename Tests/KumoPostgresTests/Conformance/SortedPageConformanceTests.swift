@@ -45,15 +45,23 @@ import Testing
 
     /// Every page (limit 13, skip 0, 7, 33, 90 and 150) of every condition in both directions, as object ids.
     static func pages(_ storage: any StorageBackend, reference: Bool) async throws -> [[String]] {
+        try await pages(
+            storage, queries: conditions.map { WhereQuery([.field(score, $0)]) }, limit: 13, skips: [0, 7, 33, 90, 150],
+            reference: reference)
+    }
+
+    /// Every page of every query ordered by `score` in both directions, as object ids; with `reference`, through the
+    /// plain statement (`-createDate` as a second key is the tie-break itself: the same order).
+    static func pages(
+        _ storage: any StorageBackend, queries: [WhereQuery], limit: Int, skips: [Int], reference: Bool
+    ) async throws -> [[String]] {
         var pages: [[String]] = []
-        for conditions in SortedPageConformanceTests.conditions {
+        for query in queries {
             for isDescending in [false, true] {
-                // `-createDate` as a second key is the tie-break itself: the same order, through the plain statement.
                 var order = [SortKey(field: score, isDescending: isDescending)]
                 if reference { order.append(SortKey(field: Fixture.field("createDate"), isDescending: true)) }
-                for skip in [0, 7, 33, 90, 150] {
-                    let parameters = QueryParameters(
-                        whereQuery: WhereQuery([.field(score, conditions)]), order: order, limit: 13, skip: skip)
+                for skip in skips {
+                    let parameters = QueryParameters(whereQuery: query, order: order, limit: limit, skip: skip)
                     pages.append(try await storage.objectIds(Fixture.request("Item", parameters)))
                 }
             }
