@@ -52,7 +52,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("sqlite-synchronous"), help: "SQLite durability of the server under test: full or normal.")
     var synchronous = "full"
 
-    @Flag(name: .customLong("no-indexes"), help: "Do not index BenchItem.score (for before/after comparisons).")
+    @Flag(
+        name: .customLong("no-indexes"),
+        help: "Do not create the bench indexes on BenchItem (score, stats.score, category+score), for before/after comparisons.")
     var skipsIndexes = false
 
     @Option(
