@@ -13,6 +13,8 @@ package struct SQLObjectStore<Engine: SQLEngine>: ObjectStore {
     let slowQueries: SlowQueryRecorder?
     /// How large an object may become.
     let limits: ObjectLimits
+    /// The get by objectId's statements, compiled once (docs/decisions/0179-per-request-work-prepared-once.md).
+    let pointReads: QueryCompiler.PointRead
 
     /// Creates the store over an engine.
     ///
@@ -23,6 +25,7 @@ package struct SQLObjectStore<Engine: SQLEngine>: ObjectStore {
         self.engine = engine
         self.slowQueries = slowQueries
         self.limits = limits
+        self.pointReads = QueryCompiler.PointRead(dialect: engine.dialect)
     }
 
     /// Plans, checks and encodes the fields on the calling task, then inserts them in one unit that only runs SQL.
@@ -35,14 +38,19 @@ package struct SQLObjectStore<Engine: SQLEngine>: ObjectStore {
     }
 
     package func object(_ key: ObjectKey, include: [[FieldName]], access: AccessContext) async throws -> StoredObject {
+        if include.isEmpty {
+            // One row by its objectId: a lookup in the (class, objectId) index, its statement compiled once.
+            let statement = pointReads.statement(for: key, access: access)
+            guard let row = try await engine.rows(.pointLookup, statement).first else { throw StorageError.notFound }
+            return try SQLObjectRow(row, parsesFields: false).object
+        }
         let condition = WhereClause.field(.objectId, [.equalTo(.string(key.objectId))])
         let request = FindRequest(
             applicationId: key.applicationId, className: key.className,
             parameters: QueryParameters(whereQuery: WhereQuery([condition]), limit: 1, include: include)
         )
-        // One row by its objectId: a lookup in the (class, objectId) index.
-        let shape: SQLReadShape = include.isEmpty ? .pointLookup : .snapshot
-        guard let object = try await find(request, access: access, shape: shape).objects.first else { throw StorageError.notFound }
+        // The row and its includes in one snapshot.
+        guard let object = try await find(request, access: access, shape: .snapshot).objects.first else { throw StorageError.notFound }
         return object
     }
 
