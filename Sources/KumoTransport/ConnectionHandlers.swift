@@ -14,9 +14,12 @@ package enum ConnectionHandlers {
         [ConnectionTimeoutHandler(timeouts: timeouts), FramingErrorHandler(logger: logger), DisconnectWatchHandler()]
     }
 
-    /// The disconnect signal of a connection set up with ``http1(timeouts:logger:)``, or `nil` for another channel.
-    package static func disconnectSignal(of channel: any Channel) -> DisconnectSignal? {
-        try? channel.pipeline.syncOperations.handler(type: DisconnectWatchHandler.self).signal
+    /// The disconnect signal and the peer address without its port (rendered once per connection) of a connection set
+    /// up with ``http1(timeouts:logger:)``, in one pipeline look-up; `nil` for another channel. Call on the channel's
+    /// event loop.
+    package static func requestFacts(of channel: any Channel) -> (disconnect: DisconnectSignal, peerAddress: String?)? {
+        guard let watch = try? channel.pipeline.syncOperations.handler(type: DisconnectWatchHandler.self) else { return nil }
+        return (watch.signal, watch.peerAddress(of: channel))
     }
 
     /// The NCMB error a failure to read a request (a framing error, a stalled body) is answered with, or `nil` for an

@@ -51,6 +51,17 @@ final class DisconnectWatchHandler: ChannelInboundHandler, RemovableChannelHandl
 
     /// The connection's signal.
     let signal = DisconnectSignal()
+    /// The peer's address without its port once rendered (`.some(nil)` when it has none): once per connection, not per
+    /// request (docs/decisions/0179-per-request-work-prepared-once.md). Read and written on the channel's event loop only.
+    private var renderedPeerAddress: String??
+
+    /// The channel's peer address without its port (`127.0.0.1`, `::1`), rendered on first use; call on the event loop.
+    func peerAddress(of channel: any Channel) -> String? {
+        if let renderedPeerAddress { return renderedPeerAddress }
+        let address = channel.remoteAddress?.ipAddress
+        renderedPeerAddress = .some(address)
+        return address
+    }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case ChannelEvent.inputClosed = event { signal.close() }

@@ -16,6 +16,9 @@ package struct KumoRequestContext: RequestContext {
     /// The string to sign that authenticated the request; responses are signed over it
     /// (docs/wire/signature.md#response-signature).
     package var stringToSign: String?
+    /// The application's client key prepared for signing, when the signature step resolved it (a response signed
+    /// without it prepares its own).
+    package var signingKey: SigningKey?
     /// Who is calling.
     package var identity: Identity = .anonymous
     /// The SHA-256 hash of the session token that identified the caller (`GET /logout` ends that session).
@@ -33,9 +36,11 @@ package struct KumoRequestContext: RequestContext {
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        clientAddress = source.channel.remoteAddress?.ipAddress
-        if source.channel.eventLoop.inEventLoop {
-            disconnect = ConnectionHandlers.disconnectSignal(of: source.channel)
+        if source.channel.eventLoop.inEventLoop, let facts = ConnectionHandlers.requestFacts(of: source.channel) {
+            disconnect = facts.disconnect
+            clientAddress = facts.peerAddress
+        } else {
+            clientAddress = source.channel.remoteAddress?.ipAddress
         }
     }
 }

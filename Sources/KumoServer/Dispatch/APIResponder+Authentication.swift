@@ -37,10 +37,12 @@ extension APIResponder {
         guard let applicationKey = request.headers[HeaderNames.applicationKey] else {
             throw KumoError(.authenticationErrorByHeaderIncorrect)
         }
-        guard let application = try await applications.application(applicationKey: applicationKey) else {
+        guard let resolved = try await applications.application(applicationKey: applicationKey) else {
             throw KumoError(.noSuchApplication)
         }
+        let application = resolved.application
         context.application = application
+        context.signingKey = resolved.signingKey
         // Script calls also accept the configured API hosts (clients behind a proxy sign one public name for both) and
         // sign their method in upper case whatever case it was sent in (docs/wire/endpoints/scripts.md).
         let fixedHosts = endpoint.isScript ? configuration.scriptHosts + configuration.apiHosts : configuration.apiHosts
@@ -50,7 +52,7 @@ extension APIResponder {
             timestamp: request.headers[HeaderNames.timestamp], signature: request.headers[HeaderNames.signature])
         guard let timestamp = signed.timestamp, signed.signature != nil,
             let stringToSign = RequestSignature.verify(
-                signed, clientKey: application.clientKey, fixedHosts: fixedHosts, acceptsUnsignedQuery: endpoint.isScript)
+                signed, signingKey: resolved.signingKey, fixedHosts: fixedHosts, acceptsUnsignedQuery: endpoint.isScript)
         else {
             context.stringToSign = RequestSignature.fallbackStringToSign(for: signed, fixedHosts: fixedHosts)
             environment.metrics.signatureFailed()
@@ -120,8 +122,10 @@ extension APIResponder {
 
     func sign(_ response: inout Response, body: [UInt8], isBinary: Bool, context: KumoRequestContext) {
         guard let stringToSign = context.stringToSign, let application = context.application else { return }
+        let signingKey =
+            context.signingKey.flatMap { $0.clientKey == application.clientKey ? $0 : nil } ?? SigningKey(clientKey: application.clientKey)
         response.headers[HeaderNames.responseSignature] = ResponseSignature.signature(
-            stringToSign: stringToSign, body: body, isBinary: isBinary, clientKey: application.clientKey)
+            stringToSign: stringToSign, body: body, isBinary: isBinary, signingKey: signingKey)
     }
 }
 

@@ -61,7 +61,8 @@ package struct APIResponder: HTTPResponder {
         let target = request.head.path ?? "/"
         let path: Substring
         let query: Substring?
-        if let questionMark = target.firstIndex(of: "?") {
+        // Searched as a byte: a `Character` search walks grapheme boundaries (docs/decisions/0179-per-request-work-prepared-once.md).
+        if let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = target[..<questionMark]
             query = target[target.index(after: questionMark)...]
         } else {
@@ -78,7 +79,7 @@ package struct APIResponder: HTTPResponder {
         switch (request.method, path) {
         case (.get, "/health"):
             context.endpointName = "health"
-            response = Response.json(.ok, Array(#"{"status":"ok"}"#.utf8))
+            response = Self.healthy
         case (.get, "/ready"):
             context.endpointName = "ready"
             response = await readiness()
@@ -253,6 +254,9 @@ package struct APIResponder: HTTPResponder {
 }
 
 extension APIResponder {
+    /// The answer of `GET /health`, built once: a copy shares its headers and body buffer.
+    static let healthy = Response.json(.ok, Array(#"{"status":"ok"}"#.utf8))
+
     /// Bodies of at least this many bytes are parsed and dispatched off the event loop.
     static let offLoopBodyBytes = 64 * 1024
 

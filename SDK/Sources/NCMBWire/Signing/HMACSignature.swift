@@ -12,7 +12,7 @@ enum HMACSignature {
     ///
     /// The HMAC state after the key is absorbed is kept and copied for each message (the hash states are values), so the
     /// key schedule runs once per signer rather than once per message.
-    struct Signer {
+    struct Signer: Sendable {
         private let keyed: HMAC<SHA256>
 
         init(clientKey: String) { keyed = HMAC<SHA256>(key: SymmetricKey(data: Array(clientKey.utf8))) }

@@ -17,13 +17,21 @@ extension RequestSignature {
     package static func verify(
         _ request: SignedRequest, clientKey: String, fixedHosts: [String], acceptsUnsignedQuery: Bool = false
     ) -> String? {
+        verify(request, signingKey: SigningKey(clientKey: clientKey), fixedHosts: fixedHosts, acceptsUnsignedQuery: acceptsUnsignedQuery)
+    }
+
+    /// ``verify(_:clientKey:fixedHosts:acceptsUnsignedQuery:)`` with the client key's HMAC state prepared once
+    /// (``SigningKey``).
+    package static func verify(
+        _ request: SignedRequest, signingKey: SigningKey, fixedHosts: [String], acceptsUnsignedQuery: Bool = false
+    ) -> String? {
         guard let sent = request.signature, let applicationKey = request.applicationKey, let timestamp = request.timestamp else {
             return nil
         }
         // The candidates of `candidateStringsToSign(for:fixedHosts:)`, built lazily: most requests match with the first
         // pair order, so the by-key order (which differs only in rare cases) and the unsigned query are built only when no
         // candidate of the first order matched (docs/decisions/0166-per-request-path-without-per-request-allocations.md).
-        let signer = HMACSignature.Signer(clientKey: clientKey)
+        let signer = signingKey.signer
         let queryPairs = signedQueryPairs(method: request.method, rawQuery: request.rawQuery)
         var paths = [request.path]
         if let decoded = PercentEncoding.decode(request.path), decoded != request.path { paths.append(decoded) }
@@ -91,10 +99,18 @@ extension RequestSignature {
     /// ``candidateHosts(hostHeader:fixedHosts:)`` with the `Host` header's hosts first: the order ``verify(_:clientKey:fixedHosts:)``
     /// tries them in, cheapest for the common case.
     package static func trialHosts(hostHeader: String?, fixedHosts: [String]) -> [String] {
-        let hosts = candidateHosts(hostHeader: hostHeader, fixedHosts: fixedHosts)
-        guard let hostHeader else { return hosts }
-        let fromHeader = [hostWithoutPort(hostHeader), hostHeader]
-        return hosts.filter { fromHeader.contains($0) } + hosts.filter { !fromHeader.contains($0) }
+        guard let hostHeader else { return candidateHosts(hostHeader: nil, fixedHosts: fixedHosts) }
+        // The order of ``candidateHosts(hostHeader:fixedHosts:)`` with the header's hosts moved to the front, built in
+        // one array (docs/decisions/0179-per-request-work-prepared-once.md): the header's hosts as they
+        // appear among the fixed hosts, then the bare host, then the header as sent, then the other fixed hosts.
+        let bare = hostWithoutPort(hostHeader)
+        var hosts: [String] = []
+        hosts.reserveCapacity(fixedHosts.count + 2)
+        for host in fixedHosts where (host == bare || host == hostHeader) && !hosts.contains(host) { hosts.append(host) }
+        if !hosts.contains(bare) { hosts.append(bare) }
+        if !hosts.contains(hostHeader) { hosts.append(hostHeader) }
+        for host in fixedHosts where !hosts.contains(host) { hosts.append(host) }
+        return hosts
     }
 
     /// The string to sign for the response of a request that did not authenticate

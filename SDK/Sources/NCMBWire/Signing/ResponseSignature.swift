@@ -12,7 +12,13 @@ package enum ResponseSignature {
     ///   - isBinary: whether the body is raw file bytes, hashed in hex form.
     ///   - clientKey: the application's client key.
     package static func signature(stringToSign: String, body: [UInt8], isBinary: Bool, clientKey: String) -> String {
-        let signer = HMACSignature.Signer(clientKey: clientKey)
+        signature(stringToSign: stringToSign, body: body, isBinary: isBinary, signingKey: SigningKey(clientKey: clientKey))
+    }
+
+    /// ``signature(stringToSign:body:isBinary:clientKey:)`` with the client key's HMAC state prepared once
+    /// (``SigningKey``).
+    package static func signature(stringToSign: String, body: [UInt8], isBinary: Bool, signingKey: SigningKey) -> String {
+        let signer = signingKey.signer
         // The common JSON case hashes the body where it is instead of copying it behind the string to sign.
         guard !isBinary, !body.isEmpty else {
             return signer.base64(message: message(stringToSign: stringToSign, body: body, isBinary: isBinary))
