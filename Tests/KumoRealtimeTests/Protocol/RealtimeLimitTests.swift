@@ -97,6 +97,10 @@ import Testing
 
             #expect(try metrics.expectMeter("kumo_realtime_connections").lastValue == 1)
             #expect(try metrics.expectMeter("kumo_realtime_subscriptions").lastValue == 2)
+            // The event is counted once its write returns, which may be just after the client has read it.
+            try await waitUntil("the sent event counted", limit: .seconds(10)) {
+                (try? metrics.expectCounter("kumo_realtime_events_sent_total", [("event", "create")]).totalValue) == 1
+            }
             #expect(try metrics.expectCounter("kumo_realtime_events_sent_total", [("event", "create")]).totalValue == 1)
             await client.close()
         }
