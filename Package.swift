@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+import CompilerPluginSupport
 import PackageDescription
 
 /// Settings shared by every target: Swift 6 mode plus the upcoming features the style guide (docs/style.md) requires.
@@ -46,6 +47,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // KumoRealtime: the WebSocket upgrade of `GET /realtime` (docs/wire/realtime.md).
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        // KumoMacros: `@PackageMemberwiseInit` (docs/decisions/0171-package-memberwise-init-macro.md). 603 is the line of
+        // the Swift 6.3 toolchain; the SDK package does not use it.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
         // MARK: - Wire
@@ -72,12 +76,37 @@ let package = Package(
         .executableTarget(
             name: "NCMBExample", dependencies: ["NCMB"], path: "Examples/NCMBExample", swiftSettings: swiftSettings),
 
+        // MARK: - Macros
+        // The compiler plugin and the module that declares its macros: server-side modules only (docs/decisions/0171-package-memberwise-init-macro.md).
+        .macro(
+            name: "KumoMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "KumoMemberwise", dependencies: ["KumoMacros"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KumoMacrosTests",
+            dependencies: [
+                "KumoMacros", "KumoMemberwise",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Storage
-        .target(name: "KumoStorage", dependencies: ["NCMBWire"], swiftSettings: swiftSettings),
+        .target(name: "KumoStorage", dependencies: ["NCMBWire", "KumoMemberwise"], swiftSettings: swiftSettings),
         .testTarget(name: "KumoStorageTests", dependencies: ["KumoStorage", "NCMBWire"], swiftSettings: swiftSettings),
         .target(
             name: "KumoSQLite",
             dependencies: [
+                "KumoMemberwise",
                 "KumoStorage",
                 "NCMBWire",
                 // Only for its C module `VaporCSQLite` (see the sqlite-nio package line).
@@ -123,6 +152,7 @@ let package = Package(
         .target(
             name: "KumoS3",
             dependencies: [
+                "KumoMemberwise",
                 "KumoStorage",
                 "NCMBWire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -143,13 +173,14 @@ let package = Package(
         ),
 
         // MARK: - Server
-        .target(name: "KumoSeams", dependencies: ["NCMBWire", "KumoStorage"], swiftSettings: swiftSettings),
+        .target(name: "KumoSeams", dependencies: ["NCMBWire", "KumoStorage", "KumoMemberwise"], swiftSettings: swiftSettings),
         .testTarget(name: "KumoSeamsTests", dependencies: ["KumoSeams"], swiftSettings: swiftSettings),
         // The connection level every HTTP listener shares: connection limit, clocks, framing errors, `Connection: close`,
         // disconnects, the first-request guard of upgradable connections, TLS credentials, trusted-proxy addresses.
         .target(
             name: "KumoTransport",
             dependencies: [
+                "KumoMemberwise",
                 "NCMBWire",
                 "KumoSeams",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -183,6 +214,7 @@ let package = Package(
         .target(
             name: "KumoServer",
             dependencies: [
+                "KumoMemberwise",
                 "NCMBWire",
                 "KumoStorage",
                 "KumoSeams",
@@ -236,6 +268,7 @@ let package = Package(
         .target(
             name: "KumoIdentity",
             dependencies: [
+                "KumoMemberwise",
                 "KumoSeams",
                 "KumoStorage",
                 "NCMBWire",
@@ -267,6 +300,7 @@ let package = Package(
         .target(
             name: "KumoPush",
             dependencies: [
+                "KumoMemberwise",
                 "KumoSeams",
                 "KumoStorage",
                 "NCMBWire",
@@ -324,7 +358,7 @@ let package = Package(
         // MARK: - Import and export
         .target(
             name: "KumoImport",
-            dependencies: ["NCMBWire", "KumoStorage"],
+            dependencies: ["NCMBWire", "KumoStorage", "KumoMemberwise"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -356,7 +390,7 @@ let package = Package(
         .target(
             name: "KumoScripts",
             dependencies: [
-                "KumoSeams", "KumoStorage", "NCMBWire",
+                "KumoSeams", "KumoStorage", "NCMBWire", "KumoMemberwise",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -432,6 +466,7 @@ let package = Package(
         .target(
             name: "KumoAdministration",
             dependencies: [
+                "KumoMemberwise",
                 "KumoStorage",
                 "KumoSeams",
                 "NCMBWire",
@@ -452,6 +487,7 @@ let package = Package(
         .target(
             name: "KumoDashboard",
             dependencies: [
+                "KumoMemberwise",
                 "KumoAdministration",
                 "KumoStorage",
                 "KumoSeams",
@@ -548,6 +584,7 @@ let package = Package(
         .target(
             name: "KumoTestSupport",
             dependencies: [
+                "KumoMemberwise",
                 "KumoSeamsTestSupport",
                 "NCMB",
                 "NCMBWire",

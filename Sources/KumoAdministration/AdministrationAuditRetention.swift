@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import KumoSeams
 package import KumoStorage
 package import Logging
@@ -8,9 +9,13 @@ import NCMBWire
 /// instance, as push outcomes are (docs/decisions/0082-per-device-push-outcomes.md). Zero days keeps entries forever.
 ///
 /// `kumo serve` runs ``prune()`` on a schedule; tests call it after moving the injected clock.
+@PackageMemberwiseInit
 package struct AdministrationAuditRetention: Sendable {
+    /// Where the audit log is.
     let storage: any StorageBackend
+    /// What the age of an entry is measured against.
     let clock: any WallClock
+    /// Where the number of removed entries and failures are logged.
     let logger: Logger
     /// How many days entries are kept; 0 keeps them forever.
     package let days: Int
@@ -19,20 +24,6 @@ package struct AdministrationAuditRetention: Sendable {
     package static let pruneIntervalMilliseconds: Int64 = 3_600_000
     /// The most entries one pruning statement deletes (``prune()`` repeats until none is left).
     package static let pruneBatch = 10_000
-
-    /// Creates the retention.
-    ///
-    /// - Parameters:
-    ///   - storage: where the audit log is.
-    ///   - clock: what the age of an entry is measured against.
-    ///   - logger: where the number of removed entries and failures are logged.
-    ///   - days: how many days entries are kept; 0 keeps them forever.
-    package init(storage: any StorageBackend, clock: any WallClock, logger: Logger, days: Int) {
-        self.storage = storage
-        self.clock = clock
-        self.logger = logger
-        self.days = days
-    }
 
     /// Deletes the entries recorded more than ``days`` days ago, in batches of ``pruneBatch``, and logs how many went;
     /// returns that number (0 without a storage call when ``days`` is 0).

@@ -1,19 +1,16 @@
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 
 /// Class-level permissions in the text vocabulary of `kumo classes permissions` (`public`, `authenticated`, `nobody`,
 /// `role:A,role:B`): the one code that `kumo classes permissions show|set|reset` and the dashboard's permissions
 /// endpoint read, check and store them with (docs/dashboard.md#class-permissions).
+@PackageMemberwiseInit
 package struct AdministrationClassPermissions: Sendable {
     /// The operations, in the order they are shown.
     package static let operations: [ObjectOperation] = [.get, .find, .create, .update, .delete]
 
     let storage: any StorageBackend
-
-    /// Creates the administration over a storage.
-    package init(storage: any StorageBackend) {
-        self.storage = storage
-    }
 
     /// A permission text refused: the operation and why.
     package struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,17 +1,14 @@
 import Foundation
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 
 /// Indexes on user fields and the index advisor's suggestions (docs/decisions/0074-indexes-on-user-fields.md,
 /// docs/decisions/0075-index-advisor.md): the one code that `kumo classes index add|list|remove|suggest` and the
 /// dashboard's indexes endpoint plan, build, match and remove indexes with (docs/dashboard.md#indexes).
+@PackageMemberwiseInit
 package struct AdministrationIndexes: Sendable {
     let storage: any StorageBackend
-
-    /// Creates the administration over a storage.
-    package init(storage: any StorageBackend) {
-        self.storage = storage
-    }
 
     /// Why an index cannot be built or removed, in words.
     package enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KumoMemberwise
 package import KumoSeams
 package import KumoStorage
 package import NCMBWire
@@ -153,6 +154,7 @@ package protocol ScriptSyntaxChecking: Sendable {
 }
 
 /// Why a script does not compile: Node's message and, when it names them, the line and column (from 1).
+@PackageMemberwiseInit
 package struct ScriptSyntaxProblem: Sendable, Hashable {
     /// Node's message: `hello.js:3`, the offending line with its caret, and the `SyntaxError` line.
     package var message: String
@@ -160,37 +162,22 @@ package struct ScriptSyntaxProblem: Sendable, Hashable {
     package var line: Int?
     /// The column, from 1.
     package var column: Int?
-
-    /// Creates a problem.
-    package init(message: String, line: Int? = nil, column: Int? = nil) {
-        self.message = message
-        self.line = line
-        self.column = column
-    }
 }
 
 /// There is no Node.js to check scripts with.
+@PackageMemberwiseInit
 package struct ScriptSyntaxCheckUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why, e.g. `node was not found on PATH`.
     package var reason: String
-
-    /// Creates the error.
-    package init(reason: String) {
-        self.reason = reason
-    }
 
     package var description: String { "scripts are syntax-checked with Node.js before they are stored: \(reason)" }
 }
 
 /// The check of a server without Node.js: every deployment is refused with the reason.
+@PackageMemberwiseInit
 package struct UnavailableScriptSyntaxCheck: ScriptSyntaxChecking {
     /// Why there is no check.
     package var reason: String
-
-    /// Creates the check.
-    package init(reason: String) {
-        self.reason = reason
-    }
 
     package func check(_ code: String, name: String) async throws -> ScriptSyntaxProblem? {
         throw ScriptSyntaxCheckUnavailable(reason: reason)

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import KumoSeams
 package import KumoStorage
 package import NCMBWire
@@ -8,17 +9,13 @@ package import NCMBWire
 ///
 /// Secrets never leave it: push keys and secret provider options are shown as ``mask``, and a change that sends the
 /// mask (or leaves the secret out) keeps the stored one.
+@PackageMemberwiseInit
 package struct AdministrationSettings: Sendable {
     /// What the answer shows instead of a secret, and what a change sends to keep it.
     package static let mask = "****"
 
     /// Checks push keys before they are stored; `nil` stores them unchecked (tests that do not handle keys).
     let credentialsCheck: (any PushCredentialsCheck)?
-
-    /// Creates the administration.
-    package init(credentialsCheck: (any PushCredentialsCheck)?) {
-        self.credentialsCheck = credentialsCheck
-    }
 
     /// A change refused: the field in dotted form (`sessions.lifetimeSeconds`, `push.apns.privateKey`) and why.
     package struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {

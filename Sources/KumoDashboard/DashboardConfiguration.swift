@@ -1,4 +1,5 @@
 package import KumoAdministration
+import KumoMemberwise
 package import KumoSeams
 package import KumoStorage
 package import Logging
@@ -28,18 +29,13 @@ package struct DashboardConfiguration: Sendable {
 }
 
 /// Who is asking, as the server in front of the dashboard saw it.
+@PackageMemberwiseInit
 package struct DashboardClient: Sendable, Hashable {
     /// The client's address (behind trusted proxies: the one they name), `nil` when unknown.
     package var address: String?
     /// Whether the request came over TLS, or from a trusted proxy that says `X-Forwarded-Proto: https`: cookies are
     /// then `Secure`.
     package var isSecure: Bool
-
-    /// Creates a client description.
-    package init(address: String?, isSecure: Bool) {
-        self.address = address
-        self.isSecure = isSecure
-    }
 }
 
 /// What the dashboard uses: storage, clock, secrets, password hashing, and the NCMB pipeline as an administrator.

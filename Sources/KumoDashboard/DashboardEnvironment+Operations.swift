@@ -1,6 +1,7 @@
 package import Foundation
 package import KumoAdministration
 package import KumoImportJobs
+import KumoMemberwise
 package import KumoOperations
 import NCMBWire
 
@@ -48,31 +49,21 @@ extension DashboardEnvironment {
 /// The server's request rate limits (`kumo serve --rate-limit-per-address` and `--rate-limit-per-application`,
 /// docs/configuration.md): the settings page shows them read-only, since they are set per server for every application,
 /// never per application.
+@PackageMemberwiseInit
 package struct DashboardRateLimits: Sendable, Hashable {
     /// One limit: requests a second on average, in bursts of `burst`.
+    @PackageMemberwiseInit
     package struct Rate: Sendable, Hashable {
         /// Requests a second, on average.
         package var perSecond: Double
         /// Requests at once after a quiet period.
         package var burst: Double
-
-        /// Creates a limit.
-        package init(perSecond: Double, burst: Double) {
-            self.perSecond = perSecond
-            self.burst = burst
-        }
     }
 
     /// The limit of one client address; `nil` when there is none.
     package var perAddress: Rate?
     /// The limit of one application, counted by each instance; `nil` when there is none.
     package var perApplication: Rate?
-
-    /// Creates the limits.
-    package init(perAddress: Rate?, perApplication: Rate?) {
-        self.perAddress = perAddress
-        self.perApplication = perApplication
-    }
 
     /// `{"perAddress":{"perSecond","burst"}|null,"perApplication":…,"source":"server"}`.
     var json: JSONValue {

@@ -1,4 +1,5 @@
 import Crypto
+import KumoMemberwise
 import NCMBWire
 
 #if canImport(FoundationEssentials)
@@ -15,6 +16,7 @@ package enum OAuth1Signature {
     package typealias Parameter = (name: String, value: String)
 
     /// The credentials that sign a request: the application's consumer key and secret, the user's token and secret.
+    @PackageMemberwiseInit
     package struct Credentials: Sendable, Hashable {
         /// `oauth_consumer_key`.
         package var consumerKey: String
@@ -24,14 +26,6 @@ package enum OAuth1Signature {
         package var token: String
         /// The token secret (second half of the signing key).
         package var tokenSecret: String
-
-        /// Creates credentials.
-        package init(consumerKey: String, consumerSecret: String, token: String, tokenSecret: String) {
-            self.consumerKey = consumerKey
-            self.consumerSecret = consumerSecret
-            self.token = token
-            self.tokenSecret = tokenSecret
-        }
     }
 
     /// Percent-encodes `value` as RFC 5849 §3.6 requires: every UTF-8 byte except `A–Z a–z 0–9 - . _ ~` becomes `%XX`

@@ -1,5 +1,6 @@
 package import AsyncHTTPClient
 package import Foundation
+import KumoMemberwise
 package import NIOCore
 package import NIOHTTP1
 
@@ -217,6 +218,7 @@ package struct S3Client: Sendable {
 }
 
 /// A failed S3 call: its status, S3's error code and message, and where.
+@PackageMemberwiseInit
 package struct S3Error: Error, CustomStringConvertible {
     /// The HTTP status (0 when the store could not be reached).
     package var status: Int
@@ -230,16 +232,6 @@ package struct S3Error: Error, CustomStringConvertible {
     package var key: String
     /// Where.
     package var location: S3Location
-
-    /// An error from its parts.
-    package init(status: Int, code: String, message: String, operation: String, key: String, location: S3Location) {
-        self.status = status
-        self.code = code
-        self.message = message
-        self.operation = operation
-        self.key = key
-        self.location = location
-    }
 
     /// The error of an answer, from its XML error document when it has one.
     init(_ answer: S3Client.Answer, operation: String, key: String, location: S3Location) {

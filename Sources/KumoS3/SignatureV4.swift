@@ -1,5 +1,6 @@
 import Crypto
 package import Foundation
+import KumoMemberwise
 
 /// AWS Signature Version 4 over request headers (the `Authorization` header), as S3 and S3-compatible stores check it
 /// (docs/decisions/0132-file-bytes-on-s3.md).
@@ -7,46 +8,29 @@ package import Foundation
 /// Pure: the caller gives the method, the canonical path (already URI-encoded), the query pairs, the headers to sign,
 /// the SHA-256 of the payload and the time; ``sign(_:)`` gives the headers to add. Checked against AWS's published
 /// vectors (the `get-vanilla`/`post-vanilla` suite cases and the S3 examples) in `SignatureV4Tests`.
+@PackageMemberwiseInit
 package struct SignatureV4: Sendable {
     /// The credentials requests are signed with.
     package var credentials: S3Credentials
     /// The region of the scope, e.g. `us-east-1`.
     package var region: String
     /// The service of the scope: `s3`.
-    package var service: String
-
-    /// Signs with `credentials` for `region` and `service`.
-    package init(credentials: S3Credentials, region: String, service: String = "s3") {
-        self.credentials = credentials
-        self.region = region
-        self.service = service
-    }
+    package var service: String = "s3"
 
     /// What a request is signed over.
+    @PackageMemberwiseInit
     package struct Request: Sendable {
         /// `GET`, `PUT`, …
         package var method: String
         /// The path as sent, each segment URI-encoded (``SignatureV4/encodePath(_:)``), starting with `/`.
         package var canonicalPath: String
         /// The query parameters, not encoded (encoding and order are the signer's).
-        package var query: [(name: String, value: String)]
+        package var query: [(name: String, value: String)] = []
         /// The headers to sign, names in any case; `host` must be among them.
         package var headers: [(name: String, value: String)]
         /// The lowercase hexadecimal SHA-256 of the body (``SignatureV4/emptyPayloadHash`` for none), or
         /// `UNSIGNED-PAYLOAD`.
         package var payloadHash: String
-
-        /// A request to sign.
-        package init(
-            method: String, canonicalPath: String, query: [(name: String, value: String)] = [],
-            headers: [(name: String, value: String)], payloadHash: String
-        ) {
-            self.method = method
-            self.canonicalPath = canonicalPath
-            self.query = query
-            self.headers = headers
-            self.payloadHash = payloadHash
-        }
     }
 
     /// The SHA-256 of an empty payload.
@@ -178,6 +162,7 @@ package struct SignatureV4: Sendable {
 }
 
 /// Credentials of an S3-compatible store. Their description never shows the secret or the session token.
+@PackageMemberwiseInit
 package struct S3Credentials: Sendable, CustomStringConvertible {
     /// The access key id (`AWS_ACCESS_KEY_ID`).
     package var accessKeyId: String
@@ -185,13 +170,6 @@ package struct S3Credentials: Sendable, CustomStringConvertible {
     package var secretAccessKey: String
     /// The session token of temporary credentials (`AWS_SESSION_TOKEN`).
     package var sessionToken: String?
-
-    /// Credentials from their parts.
-    package init(accessKeyId: String, secretAccessKey: String, sessionToken: String? = nil) {
-        self.accessKeyId = accessKeyId
-        self.secretAccessKey = secretAccessKey
-        self.sessionToken = sessionToken
-    }
 
     package var description: String { "access key \(accessKeyId) (secret not shown)" }
 }

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import KumoStorage
 import VaporCSQLite
 package import Logging
@@ -73,20 +74,14 @@ package struct SQLiteTransaction: SQLExecutor {
 
 /// A connection and the thread pool its jobs run on: SQLite calls block, so they run on the pool, never on an event loop
 /// or the cooperative pool — except point lookups (``runHere(_:)``), which take no longer than one index lookup.
+@PackageMemberwiseInit
 package struct SQLiteConnection: Sendable {
-    /// The connection, used by one job at a time.
+    /// The open connection, used by one job at a time; the value owns it from its creation.
     let handle: SQLiteHandle
     /// Runs the jobs of ``run(_:)`` on the storage's thread pool.
     let executor: ThreadPoolTaskExecutor
     /// Where failures are logged.
     let logger: Logger
-
-    /// Wraps an open handle whose jobs run on `executor`'s thread pool; the connection then owns the handle.
-    package init(handle: SQLiteHandle, executor: ThreadPoolTaskExecutor, logger: Logger) {
-        self.handle = handle
-        self.executor = executor
-        self.logger = logger
-    }
 
     /// Runs `body` on the thread pool and returns its result.
     ///

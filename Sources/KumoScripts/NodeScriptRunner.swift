@@ -1,4 +1,5 @@
 import Foundation
+import KumoMemberwise
 package import KumoSeams
 import KumoStorage
 package import Logging
@@ -8,57 +9,36 @@ import NCMBWire
 /// ``ScriptRunner`` that `kumo serve` wires when Node.js is found.
 package final class NodeScriptRunner: ScriptRunner {
     /// How the runner is set up; `kumo serve` fills it from its flags.
+    @PackageMemberwiseInit
     package struct Configuration: Sendable {
         /// The folder `require` resolves modules from (`--scripts-modules`; its `node_modules` holds `ncmb`), or `nil`.
         package var modulesDirectory: String?
         /// The most worker processes at once, over all applications. Defaults to 8.
-        package var maximumWorkers: Int
+        package var maximumWorkers: Int = 8
         /// Each worker's V8 heap limit in MiB (`--max-old-space-size`). Defaults to 128.
-        package var heapMegabytes: Int
+        package var heapMegabytes: Int = 128
         /// Each worker's data limit in MiB (`RLIMIT_DATA`: the heap, `Buffer`s and every other private writable mapping);
         /// a worker that reaches it dies and is replaced. Defaults to 384.
-        package var memoryMegabytes: Int
+        package var memoryMegabytes: Int = 384
         /// How much console output one call keeps, in bytes. Defaults to 16 384.
-        package var consoleBytes: Int
+        package var consoleBytes: Int = 16_384
         /// Address ranges scripts may connect to besides public addresses and this Kumo (`--scripts-allow-network`).
-        package var allowedNetworks: [AddressRange]
+        package var allowedNetworks: [AddressRange] = []
         /// How strongly the operating system confines workers (`--scripts-isolation`). Defaults to the strongest.
-        package var isolation: ScriptSandbox.Preference
+        package var isolation: ScriptSandbox.Preference = .automatic
         /// How many connections of scripts may be open at once through the egress relay. Defaults to 256.
-        package var maximumConnections: Int
-
-        /// Creates a configuration.
-        package init(
-            modulesDirectory: String? = nil, maximumWorkers: Int = 8, heapMegabytes: Int = 128, memoryMegabytes: Int = 384,
-            consoleBytes: Int = 16_384, allowedNetworks: [AddressRange] = [], isolation: ScriptSandbox.Preference = .automatic,
-            maximumConnections: Int = 256
-        ) {
-            self.modulesDirectory = modulesDirectory
-            self.maximumWorkers = maximumWorkers
-            self.heapMegabytes = heapMegabytes
-            self.memoryMegabytes = memoryMegabytes
-            self.consoleBytes = consoleBytes
-            self.allowedNetworks = allowedNetworks
-            self.isolation = isolation
-            self.maximumConnections = maximumConnections
-        }
+        package var maximumConnections: Int = 256
     }
 
     /// Where `require('ncmb')` clients send their requests: this Kumo.
+    @PackageMemberwiseInit
     package struct Endpoint: Sendable, Hashable {
         /// The host name or address.
         package var host: String
         /// The TCP port.
         package var port: Int
         /// `http` or `https`.
-        package var scheme: String
-
-        /// Creates an endpoint.
-        package init(host: String, port: Int, scheme: String = "http") {
-            self.host = host
-            self.port = port
-            self.scheme = scheme
-        }
+        package var scheme: String = "http"
     }
 
     package let availability: ScriptAvailability

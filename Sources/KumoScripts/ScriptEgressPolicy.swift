@@ -1,4 +1,5 @@
 import Foundation
+import KumoMemberwise
 package import KumoSeams
 
 #if canImport(Glibc)
@@ -10,19 +11,15 @@ import Darwin
 /// Which addresses a script may connect to (docs/decisions/0102-script-egress-through-kumo.md): this Kumo's API
 /// listener (what `require('ncmb')` talks to), the ranges the operator opened, and every public address; never
 /// loopback, private, link-local (cloud metadata), shared, multicast, documentation or reserved addresses otherwise.
+@PackageMemberwiseInit
 package struct ScriptEgressPolicy: Sendable {
     /// An address and port that is always open: this Kumo's API listener.
+    @PackageMemberwiseInit
     package struct Endpoint: Sendable, Hashable {
         /// The address's bytes, IPv4-mapped IPv6 addresses as IPv4.
         package let address: [UInt8]
         /// The TCP port.
         package let port: Int
-
-        /// Creates an endpoint.
-        package init(address: [UInt8], port: Int) {
-            self.address = address
-            self.port = port
-        }
     }
 
     /// Whether a connection may be made.
@@ -35,11 +32,6 @@ package struct ScriptEgressPolicy: Sendable {
 
     /// The ranges the operator opened (`--scripts-allow-network`).
     let opened: [AddressRange]
-
-    /// Creates the policy with the ranges the operator opened.
-    package init(opened: [AddressRange]) {
-        self.opened = opened
-    }
 
     /// The closed ranges, each with the reason a script reads.
     static let closed: [(range: AddressRange, reason: String)] = [

@@ -1,3 +1,5 @@
+import KumoMemberwise
+
 /// Where the server gets identifiers and secrets: objectIds, keys, request ids. The live one draws from a CSPRNG.
 package protocol IdentifierGenerator: Sendable {
     /// A new objectId: 16 alphanumeric characters (docs/wire/conventions.md).
@@ -24,10 +26,8 @@ package enum IdentifierAlphabet {
 }
 
 /// Identifiers from the system CSPRNG (`SystemRandomNumberGenerator`: getrandom on Linux, arc4random on Apple systems).
+@PackageMemberwiseInit
 package struct RandomIdentifierGenerator: IdentifierGenerator {
-    /// Creates the generator.
-    package init() {}
-
     package func objectId() -> String { randomString(length: 16, alphabet: IdentifierAlphabet.alphanumeric) }
 
     /// Draws 64 random bits at a time and spends them a byte per character, rejecting bytes at or above the largest

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 #if canImport(FoundationEssentials)
@@ -13,10 +14,8 @@ package protocol WallClock: Sendable {
 }
 
 /// The system clock.
+@PackageMemberwiseInit
 package struct SystemWallClock: WallClock {
-    /// Creates the clock.
-    package init() {}
-
     package func now() -> WireDate {
         WireDate(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
     }

@@ -1,12 +1,11 @@
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 import Testing
 
 /// An `ImportJobStore` whose every call fails: a test that reaches it did not expect import jobs to be stored.
+@PackageMemberwiseInit
 package struct FailingImportJobStore: ImportJobStore {
-    /// Creates a store where every call fails.
-    package init() {}
-
     package func insert(_ record: ImportJobRecord) async throws {
         throw UnexpectedCall("ImportJobStore.insert", record.id)
     }

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 import Testing
@@ -96,10 +97,8 @@ package struct FailingPushOutcomeStore: PushOutcomeStore {
 }
 
 /// An `IdempotencyStore` that fails the running test on every call.
+@PackageMemberwiseInit
 package struct FailingIdempotencyStore: IdempotencyStore {
-    /// Creates a store where every call fails.
-    package init() {}
-
     package func claim(_ key: IdempotencyKeyClaim) async throws -> IdempotencyClaimOutcome {
         throw UnexpectedCall("IdempotencyStore.claim", key.applicationId)
     }

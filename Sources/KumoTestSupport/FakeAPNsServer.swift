@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 import NIOCore
 import NIOHTTP1
@@ -95,20 +96,14 @@ package struct RecordedPushRequest: Sendable {
 }
 
 /// How a fake platform server answers one request.
+@PackageMemberwiseInit
 package struct ScriptedPushResponse: Sendable {
     /// The status code.
     package var status: Int
     /// The body text.
-    package var body: String
+    package var body: String = ""
     /// Extra headers.
-    package var headers: [String: String]
-
-    /// Creates a response.
-    package init(status: Int, body: String = "", headers: [String: String] = [:]) {
-        self.status = status
-        self.body = body
-        self.headers = headers
-    }
+    package var headers: [String: String] = [:]
 
     /// An APNs error: `{"reason":"<reason>"}` with `status`.
     package static func apnsError(_ status: Int, reason: String) -> ScriptedPushResponse {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 package import HummingbirdTesting
+import KumoMemberwise
 import KumoStorage
 package import NCMB
 import NCMBWire
@@ -11,14 +12,10 @@ import NCMBWire
 ///
 /// The request target is the URL's percent-encoded path and query, byte for byte as the SDK signed them, and `Host` is
 /// the URL's host (with its port, if any), which the server prefers over the authority.
+@PackageMemberwiseInit
 package struct InProcessTransport: NCMBTransport {
     /// Hummingbird's in-process client.
     package let client: any TestClientProtocol
-
-    /// Creates a transport over `client`.
-    package init(client: any TestClientProtocol) {
-        self.client = client
-    }
 
     package func send(_ request: NCMBTransportRequest) async throws -> NCMBTransportResponse {
         guard let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false), let host = components.host else {

@@ -2,11 +2,13 @@ import Foundation
 import HTTPTypes
 package import Hummingbird
 package import HummingbirdTesting
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 package import KumoSeamsTestSupport
 
 /// Sends signed NCMB requests to an in-process server, the way an SDK would.
+@PackageMemberwiseInit
 package struct TestRequester: Sendable {
     /// The Hummingbird test client.
     package let client: any TestClientProtocol
@@ -14,13 +16,6 @@ package struct TestRequester: Sendable {
     package let application: HostedApplication
     /// The clock whose time becomes `X-NCMB-Timestamp`.
     package let clock: TestClock
-
-    /// Creates a requester over any test client, e.g. one of Hummingbird's `.live` tier.
-    package init(client: any TestClientProtocol, application: HostedApplication, clock: TestClock) {
-        self.client = client
-        self.application = application
-        self.clock = clock
-    }
 
     /// Sends a request. `target` is the path plus the raw query exactly as it goes on the wire.
     ///

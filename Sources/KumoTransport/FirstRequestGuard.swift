@@ -1,4 +1,5 @@
 import HTTPTypes
+import KumoMemberwise
 import KumoSeams
 package import Logging
 import NCMBWire
@@ -13,15 +14,10 @@ import NIOHTTP1
 /// first head is complete: the idle and header clocks of ``ConnectionTimeoutHandler`` run, and a head the decoder
 /// refuses is answered in NCMB JSON as ``FramingErrorHandler`` answers it (400 E400000, 414 E414000), then the
 /// connection closes. Once the head has arrived it removes itself: the WebSocket or Kumo's handlers take over.
+@PackageMemberwiseInit
 package struct FirstRequestGuard: Sendable {
     let timeouts: ConnectionTimeouts
     let logger: Logger
-
-    /// The guard with the server's idle and header clocks.
-    package init(timeouts: ConnectionTimeouts, logger: Logger) {
-        self.timeouts = timeouts
-        self.logger = logger
-    }
 
     /// Adds the guard right after the HTTP/1 request decoder of `channel`'s pipeline.
     ///

@@ -1,4 +1,5 @@
 import Foundation
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 
@@ -29,19 +30,13 @@ package struct ExportOptions: Sendable {
 /// leaves out Kumo's hidden `blobId`; the bytes go to `files/<fileName>`. User objects never carry a password; with
 /// secrets, their bcrypt hashes go to `secrets/passwords.json` beside them (``PasswordHashEntry``), so that an import
 /// into another Kumo keeps every login.
+@PackageMemberwiseInit
 package struct Exporter {
     let storage: any StorageBackend
+    /// The application exported.
     let application: HostedApplication
     let options: ExportOptions
     let now: WireDate
-
-    /// Creates an export of `application`.
-    package init(storage: any StorageBackend, application: HostedApplication, options: ExportOptions, now: WireDate) {
-        self.storage = storage
-        self.application = application
-        self.options = options
-        self.now = now
-    }
 
     /// Writes the export.
     ///

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 
@@ -28,17 +29,12 @@ package struct ImportOptions: Sendable {
 }
 
 /// A user an import wrote without a usable password who has a mail address: where `--send-password-reset` mails.
+@PackageMemberwiseInit
 package struct PasswordResetCandidate: Sendable, Hashable {
     /// The user's objectId.
     package var objectId: String
     /// The user's mail address.
     package var mailAddress: String
-
-    /// Creates a candidate.
-    package init(objectId: String, mailAddress: String) {
-        self.objectId = objectId
-        self.mailAddress = mailAddress
-    }
 }
 
 /// What an import did.

@@ -1,7 +1,9 @@
 import Foundation
+import KumoMemberwise
 package import NCMBWire
 
 /// One object an import could not write, as its report names it.
+@PackageMemberwiseInit
 package struct ImportFailure: Sendable, Hashable {
     /// The export file.
     package var file: String
@@ -11,14 +13,6 @@ package struct ImportFailure: Sendable, Hashable {
     package var objectId: String?
     /// Why, e.g. `"userName is duplication."`.
     package var reason: String
-
-    /// Creates a failure.
-    package init(file: String, index: Int?, objectId: String?, reason: String) {
-        self.file = file
-        self.index = index
-        self.objectId = objectId
-        self.reason = reason
-    }
 
     /// The report line: `{"file":…,"index":…,"objectId":…,"reason":…}`.
     package var json: JSONValue {

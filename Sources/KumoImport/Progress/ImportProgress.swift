@@ -1,4 +1,7 @@
+import KumoMemberwise
+
 /// Where an import stands, as its progress display shows it.
+@PackageMemberwiseInit
 package struct ImportProgressSnapshot: Sendable, Hashable {
     /// What the import is doing: checking files, writing objects, adding relation members, restoring settings.
     package enum Phase: String, Sendable, Hashable {
@@ -18,15 +21,6 @@ package struct ImportProgressSnapshot: Sendable, Hashable {
     package var total: Int
     /// Seconds since the phase started.
     package var elapsed: Double
-
-    /// Creates a snapshot.
-    package init(phase: Phase, className: String, done: Int, total: Int, elapsed: Double) {
-        self.phase = phase
-        self.className = className
-        self.done = done
-        self.total = total
-        self.elapsed = elapsed
-    }
 
     /// Items per second so far.
     package var rate: Double { elapsed > 0 ? Double(done) / elapsed : 0 }
@@ -145,9 +139,8 @@ package actor PlainProgressLines: ImportProgressDisplay {
 }
 
 /// Shows nothing (tests, `--progress none`).
+@PackageMemberwiseInit
 package struct SilentProgress: ImportProgressDisplay {
-    /// Creates the display.
-    package init() {}
     package func update(_ snapshot: ImportProgressSnapshot) async {}
     package func finish(_ snapshot: ImportProgressSnapshot) async {}
 }

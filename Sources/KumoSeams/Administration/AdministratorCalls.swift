@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// One NCMB REST call performed in process as an administrator: ACL and class-level permissions are bypassed, nothing
@@ -27,6 +28,7 @@ package protocol AdministratorCalls: Sendable {
 }
 
 /// A file an administrator uploads (``AdministratorCalls/upload(_:)``).
+@PackageMemberwiseInit
 package struct AdministratorUpload: Sendable {
     /// The application (its applicationId).
     package var applicationId: String
@@ -42,20 +44,6 @@ package struct AdministratorUpload: Sendable {
     package var maximumSize: Int64
     /// The bytes, pulled as the upload is stored.
     package var body: AsyncThrowingStream<[UInt8], any Error>
-
-    /// Creates an upload.
-    package init(
-        applicationId: String, fileName: String, contentType: String?, declaredLength: Int64?, acl: String?, maximumSize: Int64,
-        body: AsyncThrowingStream<[UInt8], any Error>
-    ) {
-        self.applicationId = applicationId
-        self.fileName = fileName
-        self.contentType = contentType
-        self.declaredLength = declaredLength
-        self.acl = acl
-        self.maximumSize = maximumSize
-        self.body = body
-    }
 }
 
 /// A stored file opened for reading (``AdministratorCalls/download(applicationId:fileName:)``), or NCMB's refusal.
@@ -82,6 +70,7 @@ package struct AdministratorFileReader: Sendable {
 }
 
 /// An NCMB REST request of an administrator: the route, as the SDK would have sent it, in an application.
+@PackageMemberwiseInit
 package struct AdministratorCall: Sendable, Hashable {
     /// The application the call runs in (its applicationId).
     package var applicationId: String
@@ -90,39 +79,25 @@ package struct AdministratorCall: Sendable, Hashable {
     package var route: APIRoute
     /// Request headers beyond NCMB's own (a script call's, which the script sees); NCMB's `X-NCMB-*` headers are
     /// never taken from here.
-    package var headers: [AdministratorHeader]
-
-    /// Creates a call.
-    package init(applicationId: String, route: APIRoute, headers: [AdministratorHeader] = []) {
-        self.applicationId = applicationId
-        self.route = route
-        self.headers = headers
-    }
+    package var headers: [AdministratorHeader] = []
 }
 
 /// One header of an ``AdministratorCall`` or an ``AdministratorResponse``.
 package typealias AdministratorHeader = HeaderField
 
 /// NCMB's answer to an ``AdministratorCall``.
+@PackageMemberwiseInit
 package struct AdministratorResponse: Sendable, Hashable {
     /// The HTTP status.
     package var status: Int
     /// The JSON body as NCMB renders it (empty for a `DELETE`); a script's answer as the script sent it.
     package var body: [UInt8]
     /// The answer's headers: a script's own, else `Content-Type` of a JSON body.
-    package var headers: [AdministratorHeader]
+    package var headers: [AdministratorHeader] = []
     /// The answer as the controller built it, when it built a JSON value (`body` is its rendering), and NCMB's error
     /// body for a failure: the fields the caller reads without parsing `body` again. `nil` for answers rendered straight
     /// to bytes (a custom class's objects), empty bodies and scripts' answers.
     package var json: JSONValue?
-
-    /// Creates a response.
-    package init(status: Int, body: [UInt8], headers: [AdministratorHeader] = [], json: JSONValue? = nil) {
-        self.status = status
-        self.body = body
-        self.headers = headers
-        self.json = json
-    }
 
     /// Whether NCMB answered with a success (2xx).
     package var succeeded: Bool { (200..<300).contains(status) }

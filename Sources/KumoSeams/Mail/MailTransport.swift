@@ -1,6 +1,8 @@
+import KumoMemberwise
 import NCMBWire
 
 /// One plain-text mail.
+@PackageMemberwiseInit
 package struct MailMessage: Sendable, Hashable {
     /// The `From:` address.
     package var from: String
@@ -10,14 +12,6 @@ package struct MailMessage: Sendable, Hashable {
     package var subject: String
     /// The plain-text body (UTF-8).
     package var body: String
-
-    /// Creates a message.
-    package init(from: String, to: String, subject: String, body: String) {
-        self.from = from
-        self.to = to
-        self.subject = subject
-        self.body = body
-    }
 }
 
 /// Delivers mail: `file` (writes `.eml` files, the zero-config default) or `sendmail` (`/usr/sbin/sendmail -t`).
@@ -27,10 +21,8 @@ package protocol MailTransport: Sendable {
 }
 
 /// The transport of an environment built without one: refuses every mail with a clear reason.
+@PackageMemberwiseInit
 package struct UnconfiguredMailTransport: MailTransport {
-    /// Creates the transport.
-    package init() {}
-
     package func send(_ message: MailMessage) async throws {
         throw KumoError(.systemError, underlying: "no mail transport is configured")
     }

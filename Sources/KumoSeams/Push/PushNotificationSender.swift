@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 
@@ -9,6 +10,7 @@ package protocol PushNotificationSender: Sendable {
 }
 
 /// One target device: an installation.
+@PackageMemberwiseInit
 package struct PushDevice: Sendable, Hashable {
     /// The installation's objectId.
     package var installationId: String
@@ -18,18 +20,11 @@ package struct PushDevice: Sendable, Hashable {
     package var deviceToken: String
     /// The installation's `badge` when it is a number: `badgeIncrementFlag` sends it plus one (iOS).
     package var badge: Int?
-
-    /// Creates a device.
-    package init(installationId: String, deviceType: String, deviceToken: String, badge: Int? = nil) {
-        self.installationId = installationId
-        self.deviceType = deviceType
-        self.deviceToken = deviceToken
-        self.badge = badge
-    }
 }
 
 /// What a push says, read from the push object (docs/wire/endpoints/push.md). Platform clients build their payloads
 /// from it.
+@PackageMemberwiseInit
 package struct PushNotification: Sendable, Hashable {
     /// The push's objectId (`com.nifcloud.mbaas.PushId`).
     package var pushId: String
@@ -44,41 +39,19 @@ package struct PushNotification: Sendable, Hashable {
     /// `category` (iOS).
     package var category: String?
     /// `badgeIncrementFlag` (iOS): the badge becomes the installation's badge + 1.
-    package var badgeIncrement: Bool
+    package var badgeIncrement: Bool = false
     /// `badgeSetting` (iOS): a fixed badge number.
     package var badgeSetting: Int?
     /// `sound` (iOS).
     package var sound: String?
     /// `contentAvailable` (iOS): a background notification.
-    package var contentAvailable: Bool
+    package var contentAvailable: Bool = false
     /// `action` (Android): the activity to open.
     package var action: String?
     /// `dialog` (Android): show a dialog.
-    package var dialog: Bool
+    package var dialog: Bool = false
     /// When the notification stops being worth delivering (`deliveryExpirationDate`/`Time`); `nil` for never.
     package var expiresAt: WireDate?
-
-    /// Creates a notification.
-    package init(
-        pushId: String, title: String? = nil, message: String? = nil, userSettingValue: JSONValue? = nil,
-        richURL: String? = nil, category: String? = nil, badgeIncrement: Bool = false, badgeSetting: Int? = nil,
-        sound: String? = nil, contentAvailable: Bool = false, action: String? = nil, dialog: Bool = false,
-        expiresAt: WireDate? = nil
-    ) {
-        self.pushId = pushId
-        self.title = title
-        self.message = message
-        self.userSettingValue = userSettingValue
-        self.richURL = richURL
-        self.category = category
-        self.badgeIncrement = badgeIncrement
-        self.badgeSetting = badgeSetting
-        self.sound = sound
-        self.contentAvailable = contentAvailable
-        self.action = action
-        self.dialog = dialog
-        self.expiresAt = expiresAt
-    }
 }
 
 /// The outcome of one send.

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 
@@ -31,6 +32,7 @@ package protocol RealtimeGate: Sendable {
 
 /// The request a realtime connection authenticates as: its upgrade request's target and headers, with a `connect`
 /// message's values as the NCMB headers when the client sent them that way (docs/wire/realtime.md#authentication).
+@PackageMemberwiseInit
 package struct RealtimeHandshake: Sendable, Hashable {
     /// One header, as sent.
     package typealias Header = HeaderField
@@ -41,16 +43,10 @@ package struct RealtimeHandshake: Sendable, Hashable {
     package var target: String
     /// Every header, in order.
     package var headers: [Header]
-
-    /// A handshake.
-    package init(authority: String?, target: String, headers: [Header]) {
-        self.authority = authority
-        self.target = target
-        self.headers = headers
-    }
 }
 
 /// Who a realtime connection authenticated as.
+@PackageMemberwiseInit
 package struct RealtimeCaller: Sendable, Hashable {
     /// The application.
     package var application: HostedApplication
@@ -60,14 +56,6 @@ package struct RealtimeCaller: Sendable, Hashable {
     package var sessionTokenHash: String?
     /// When that session expires.
     package var sessionExpiresAt: WireDate?
-
-    /// Creates a caller.
-    package init(application: HostedApplication, userObjectId: String?, sessionTokenHash: String?, sessionExpiresAt: WireDate?) {
-        self.application = application
-        self.userObjectId = userObjectId
-        self.sessionTokenHash = sessionTokenHash
-        self.sessionExpiresAt = sessionExpiresAt
-    }
 
     /// How storage filters by ACL for this caller.
     package var access: AccessContext { userObjectId.map { .user(objectId: $0) } ?? .anonymous }

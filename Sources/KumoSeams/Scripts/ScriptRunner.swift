@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import KumoStorage
 package import NCMBWire
 
@@ -37,6 +38,7 @@ package enum ScriptRunnerError: Error, Sendable, Hashable {
 package typealias ScriptHeader = HeaderField
 
 /// One call of a script, as the runtime needs it.
+@PackageMemberwiseInit
 package struct ScriptInvocation: Sendable, Hashable {
     /// The script to run (its code and version).
     package var script: StoredScript
@@ -52,51 +54,26 @@ package struct ScriptInvocation: Sendable, Hashable {
     package var query: [QueryItem]
     /// The JSON body of a POST or PUT (`req.body`); `nil` for GET and DELETE.
     package var body: JSONObject?
-
-    /// Creates an invocation.
-    package init(
-        script: StoredScript, settings: ScriptSettings, method: String, url: String, headers: [ScriptHeader], query: [QueryItem],
-        body: JSONObject?
-    ) {
-        self.script = script
-        self.settings = settings
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.query = query
-        self.body = body
-    }
 }
 
 /// How a call ended, with what the script wrote to its console meanwhile.
+@PackageMemberwiseInit
 package struct ScriptOutcome: Sendable, Hashable {
     /// The answer, or the failure.
     package var result: Result<ScriptAnswer, ScriptFailure>
     /// The console output, in order (bounded by the runtime).
-    package var console: [ScriptConsoleLine]
-
-    /// Creates an outcome.
-    package init(result: Result<ScriptAnswer, ScriptFailure>, console: [ScriptConsoleLine] = []) {
-        self.result = result
-        self.console = console
-    }
+    package var console: [ScriptConsoleLine] = []
 }
 
 /// A script's answer: status, headers and raw body, sent back unchanged.
+@PackageMemberwiseInit
 package struct ScriptAnswer: Sendable, Hashable {
     /// The HTTP status, 200…599.
     package var status: Int
     /// The headers the script set, in the order it set them.
-    package var headers: [ScriptHeader]
+    package var headers: [ScriptHeader] = []
     /// The body bytes.
-    package var body: [UInt8]
-
-    /// Creates an answer.
-    package init(status: Int, headers: [ScriptHeader] = [], body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
+    package var body: [UInt8] = []
 }
 
 /// A call that ran and failed; the client gets 500 with NCMB error JSON, the execution log gets the details.

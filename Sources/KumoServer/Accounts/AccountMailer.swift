@@ -1,3 +1,4 @@
+import KumoMemberwise
 import KumoSeams
 package import KumoStorage
 import Logging
@@ -10,15 +11,10 @@ package import NCMBWire
 /// Links go to the application's `customURL` in NCMB's form
 /// (`{customURL}?link={api}&version=2013-09-01&applicationId={id}&token={t}`), or, without one, to Kumo's own pages
 /// (`{publicURL}/2013-09-01/applications/{applicationId}/{api}?token={t}`, served by `BrowserPagesController`).
+@PackageMemberwiseInit
 package struct AccountMailer: Sendable {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
-
-    /// Creates a mailer.
-    package init(environment: ServerEnvironment, configuration: KumoConfiguration) {
-        self.environment = environment
-        self.configuration = configuration
-    }
 
     /// Mails a link that confirms `mailAddress` of an existing user (sign-up with `confirmsMailAddress` on).
     ///

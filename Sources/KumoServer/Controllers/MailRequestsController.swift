@@ -1,4 +1,5 @@
 import Hummingbird
+import KumoMemberwise
 import KumoSeams
 import KumoStorage
 import Logging
@@ -7,18 +8,12 @@ package import NCMBWire
 /// Serves `POST /requestMailAddressUserEntry` and `POST /requestPasswordReset`
 /// (docs/wire/endpoints/users.md#mail-flows): issues a one-time token and mails a link to the browser pages
 /// (`BrowserPagesController`).
+@PackageMemberwiseInit
 package struct MailRequestsController: Sendable {
     let environment: ServerEnvironment
     let configuration: KumoConfiguration
     /// The mail throttle (docs/decisions/0121-sign-in-and-mail-throttles.md).
     let throttles: AccountThrottles
-
-    /// Creates the controller with the server's throttles.
-    package init(environment: ServerEnvironment, configuration: KumoConfiguration, throttles: AccountThrottles) {
-        self.environment = environment
-        self.configuration = configuration
-        self.throttles = throttles
-    }
 
     /// `POST /requestMailAddressUserEntry` → 201 `{"createDate"}` (F46).
     ///

@@ -1,4 +1,5 @@
 import Hummingbird
+import KumoMemberwise
 import KumoSeams
 import KumoStorage
 import Logging
@@ -7,6 +8,7 @@ import NCMBWire
 /// `GET | POST | PUT | DELETE /2015-09-01/script/{name}` (docs/wire/endpoints/scripts.md): finds the deployed script,
 /// checks who may run it, hands the call to the environment's ``ScriptRunner`` and sends the script's answer back
 /// unchanged. Every call that reaches a script is written to the execution log.
+@PackageMemberwiseInit
 package struct ScriptsController: Sendable {
     let environment: ServerEnvironment
 
@@ -15,11 +17,6 @@ package struct ScriptsController: Sendable {
         "host", NCMBHeaderName.applicationKey.lowercased(), NCMBHeaderName.signature.lowercased(),
         NCMBHeaderName.timestamp.lowercased(), NCMBHeaderName.sessionToken.lowercased(),
     ]
-
-    /// Creates the controller.
-    package init(environment: ServerEnvironment) {
-        self.environment = environment
-    }
 
     /// Runs one call.
     ///

@@ -1,10 +1,12 @@
 package import Hummingbird
+import KumoMemberwise
 
 /// A responder for one path prefix that `APIResponder` hands its requests to before the NCMB pipeline: the dashboard
 /// at `/dashboard` (docs/dashboard.md). `kumo` builds it, so that `KumoServer` never imports the module that answers.
 ///
 /// The prefix is not an NCMB path: the route table has no `/dashboard`, so rule 8 of docs/architecture.md holds (no NCMB
 /// path is registered with a router).
+@PackageMemberwiseInit
 package struct MountedResponder: Sendable {
     /// The prefix it answers: the path itself and every path below it (`/dashboard`, `/dashboard/…`).
     package var pathPrefix: String
@@ -12,15 +14,6 @@ package struct MountedResponder: Sendable {
     package var endpointName: String
     /// Answers a request; the context's `clientAddress` already names the client behind trusted proxies.
     package var respond: @Sendable (Request, KumoRequestContext) async -> Response
-
-    /// Creates a mounted responder.
-    package init(
-        pathPrefix: String, endpointName: String, respond: @escaping @Sendable (Request, KumoRequestContext) async -> Response
-    ) {
-        self.pathPrefix = pathPrefix
-        self.endpointName = endpointName
-        self.respond = respond
-    }
 
     /// Whether it answers `path`.
     func answers(_ path: Substring) -> Bool {

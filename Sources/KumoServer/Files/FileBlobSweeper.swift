@@ -1,3 +1,4 @@
+import KumoMemberwise
 import KumoSeams
 package import KumoStorage
 import Logging
@@ -17,10 +18,11 @@ package import ServiceLifecycle
 /// references are read, so a blob is deleted only when it was committed over an hour before a read that found no
 /// reference to it. `kumo serve` runs it as a service (a sweep every
 /// ``interval``); tests call ``sweep()`` after moving the injected clock.
+@PackageMemberwiseInit
 package struct FileBlobSweeper: Service {
     let environment: ServerEnvironment
     /// The time between two sweeps when running as a service.
-    package var interval: Duration
+    package var interval: Duration = .seconds(15 * 60)
 
     /// How old an upload or a blob must be (by `environment.clock`) before it may be removed: 1 hour.
     package static let minimumAgeMilliseconds: Int64 = 3_600_000
@@ -30,26 +32,14 @@ package struct FileBlobSweeper: Service {
     package static let scanLimit = 100_000
 
     /// What one sweep removed.
+    @PackageMemberwiseInit
     package struct Outcome: Sendable, Hashable {
         /// Uncommitted uploads removed.
         package var abandonedUploads: Int
         /// Committed blobs removed because no `file` object referenced them.
         package var orphanedBlobs: Int
         /// Committed blobs of import jobs removed because no job named them.
-        package var orphanedImportJobBlobs: Int
-
-        /// Creates an outcome.
-        package init(abandonedUploads: Int, orphanedBlobs: Int, orphanedImportJobBlobs: Int = 0) {
-            self.abandonedUploads = abandonedUploads
-            self.orphanedBlobs = orphanedBlobs
-            self.orphanedImportJobBlobs = orphanedImportJobBlobs
-        }
-    }
-
-    /// Creates the sweeper.
-    package init(environment: ServerEnvironment, interval: Duration = .seconds(15 * 60)) {
-        self.environment = environment
-        self.interval = interval
+        package var orphanedImportJobBlobs: Int = 0
     }
 
     /// Sweeps once: abandoned uploads, each application's unreferenced blobs, then the import jobs' unnamed blobs.

@@ -1,5 +1,6 @@
 package import HTTPTypes
 package import Hummingbird
+import KumoMemberwise
 package import KumoSeams
 package import KumoStorage
 import Logging
@@ -12,16 +13,12 @@ import NIOCore
 ///
 /// Built from the server's one ``APIResponder``: the application cache and the class-permission cache are the request
 /// pipeline's own.
+@PackageMemberwiseInit
 package struct PipelineRealtimeGate: RealtimeGate {
     let responder: APIResponder
 
     /// The answer to a plain `GET /realtime` that does not ask for a WebSocket: 400 E400000.
     static let upgradeRequired = KumoError(.badRequest, underlying: "GET /realtime without a WebSocket upgrade")
-
-    /// The gate of a responder.
-    package init(responder: APIResponder) {
-        self.responder = responder
-    }
 
     package var storage: any StorageBackend { responder.environment.storage }
 

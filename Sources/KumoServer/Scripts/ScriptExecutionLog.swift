@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import KumoSeams
 package import KumoStorage
 package import Logging
@@ -29,17 +30,12 @@ package final class ScriptExecutionLog: ScriptExecutionRecorder, Service {
     private let buffer = NIOLockedValueBox(Buffer())
 
     /// How long entries are kept.
+    @PackageMemberwiseInit
     package struct Retention: Sendable, Hashable {
         /// Entries older than this many days are deleted. Defaults to 7.
-        package var days: Int
+        package var days: Int = 7
         /// Each application keeps at most this many entries (the newest). Defaults to 10 000.
-        package var maximumEntriesPerApplication: Int
-
-        /// Creates a retention; the defaults keep a week and 10 000 entries per application.
-        package init(days: Int = 7, maximumEntriesPerApplication: Int = 10_000) {
-            self.days = days
-            self.maximumEntriesPerApplication = maximumEntriesPerApplication
-        }
+        package var maximumEntriesPerApplication: Int = 10_000
     }
 
     private struct Buffer {

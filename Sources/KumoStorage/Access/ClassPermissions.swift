@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// Class-level permissions of one class (docs/wire/acl.md, docs/wire/open-points.md): for each operation, who may
@@ -22,20 +23,14 @@ package struct ClassPermissions: Sendable, Hashable {
 }
 
 /// Who may attempt one operation on a class.
+@PackageMemberwiseInit
 package struct OperationPermission: Sendable, Hashable {
     /// Anyone, signed in or not.
     package var isPublic: Bool
     /// Any signed-in user.
-    package var allowsAuthenticatedUsers: Bool
+    package var allowsAuthenticatedUsers: Bool = false
     /// Holders of these roles (directly or through `belongRole`, docs/decisions/0004-role-inheritance.md).
-    package var roleNames: Set<String>
-
-    /// Creates a permission.
-    package init(isPublic: Bool, allowsAuthenticatedUsers: Bool = false, roleNames: Set<String> = []) {
-        self.isPublic = isPublic
-        self.allowsAuthenticatedUsers = allowsAuthenticatedUsers
-        self.roleNames = roleNames
-    }
+    package var roleNames: Set<String> = []
 
     /// Open to everyone.
     package static let everyone = OperationPermission(isPublic: true)

@@ -1,24 +1,21 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// A value that must be unique within a class of one application: `userName`, `mailAddress`, one `authData` provider
 /// id, `roleName`, `deviceToken`, a file name (see `UniqueKeys`).
+@PackageMemberwiseInit
 package struct UniqueValue: Sendable, Hashable {
     /// The field reported in `"<field> is duplication."` (E409001): `userName`, `mailAddress`, `authData`, `roleName`, ….
     package var field: String
     /// The unique text, e.g. the user name, or `facebook:<id>` for `authData`.
     package var value: String
-
-    /// Creates a unique value.
-    package init(field: String, value: String) {
-        self.field = field
-        self.value = value
-    }
 }
 
 /// A session to open together with a new user (sign-up) or for an existing one (login).
 ///
 /// Storage never sees the token itself: only its SHA-256 hash (lowercase hex), so a copied database holds no usable
 /// session.
+@PackageMemberwiseInit
 package struct SessionGrant: Sendable, Hashable {
     /// SHA-256 of the session token, lowercase hex.
     package var tokenHash: String
@@ -29,28 +26,15 @@ package struct SessionGrant: Sendable, Hashable {
     /// Whether opening it ends every other session of the user (docs/decisions/0010-session-lifetime.md
     /// one-active-session rule).
     package var endsOtherSessions: Bool
-
-    /// Creates a grant.
-    package init(tokenHash: String, createDate: WireDate, expiresAt: WireDate, endsOtherSessions: Bool) {
-        self.tokenHash = tokenHash
-        self.createDate = createDate
-        self.expiresAt = expiresAt
-        self.endsOtherSessions = endsOtherSessions
-    }
 }
 
 /// A live session as storage found it.
+@PackageMemberwiseInit
 package struct ActiveSession: Sendable, Hashable {
     /// The signed-in user's objectId.
     package var userObjectId: String
     /// When the session expires.
     package var expiresAt: WireDate
-
-    /// Creates a session value.
-    package init(userObjectId: String, expiresAt: WireDate) {
-        self.userObjectId = userObjectId
-        self.expiresAt = expiresAt
-    }
 }
 
 /// How to find a user for authentication: by a unique value (login by `userName`, `mailAddress` or `authData`) or by
@@ -63,17 +47,12 @@ package enum UserLookup: Sendable, Hashable {
 }
 
 /// A user with the secret storage keeps beside it. Only the authentication code of the server reads this.
+@PackageMemberwiseInit
 package struct UserCredentials: Sendable, Hashable {
     /// The user object as any reader would see it (no secrets in its fields).
     package var user: StoredObject
     /// The bcrypt hash of the password, or `nil` for users without one (anonymous, SNS, mail-entry before the password).
     package var passwordHash: String?
-
-    /// Creates credentials.
-    package init(user: StoredObject, passwordHash: String?) {
-        self.user = user
-        self.passwordHash = passwordHash
-    }
 }
 
 /// What a one-time token in a mail link is for (docs/wire/endpoints/browser-pages.md).
@@ -87,6 +66,7 @@ package enum OneTimeTokenPurpose: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A one-time token sent in a mail. Storage keeps only its hash.
+@PackageMemberwiseInit
 package struct OneTimeToken: Sendable, Hashable {
     /// SHA-256 of the token, lowercase hex.
     package var tokenHash: String
@@ -102,18 +82,4 @@ package struct OneTimeToken: Sendable, Hashable {
     package var createDate: WireDate
     /// When it stops being valid (→ E403004).
     package var expiresAt: WireDate
-
-    /// Creates a token record.
-    package init(
-        tokenHash: String, applicationId: String, purpose: OneTimeTokenPurpose, mailAddress: String, userObjectId: String?,
-        createDate: WireDate, expiresAt: WireDate
-    ) {
-        self.tokenHash = tokenHash
-        self.applicationId = applicationId
-        self.purpose = purpose
-        self.mailAddress = mailAddress
-        self.userObjectId = userObjectId
-        self.createDate = createDate
-        self.expiresAt = expiresAt
-    }
 }

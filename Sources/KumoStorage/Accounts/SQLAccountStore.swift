@@ -1,14 +1,11 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// `AccountStore` on any SQL engine: the shared ``AccountStatements``, writes as units, reads of one row by its key as
 /// point lookups.
+@PackageMemberwiseInit
 package struct SQLAccountStore<Engine: SQLEngine>: AccountStore {
     let engine: Engine
-
-    /// Creates the store over an engine.
-    package init(engine: Engine) {
-        self.engine = engine
-    }
 
     package func createSession(_ grant: SessionGrant, applicationId: String, userObjectId: String) async throws {
         let steps = AccountStatements.createSession(

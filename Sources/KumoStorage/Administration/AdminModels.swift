@@ -1,7 +1,9 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// A dashboard administrator (docs/dashboard.md). Administrators are not users of any application: they live in
 /// their own table and sign in to `/dashboard/` only.
+@PackageMemberwiseInit
 package struct StoredAdmin: Sendable, Hashable {
     /// The administrator's identifier (16 characters from the identifier generator).
     package var id: String
@@ -12,14 +14,6 @@ package struct StoredAdmin: Sendable, Hashable {
     /// When the administrator was created.
     package var createDate: WireDate
 
-    /// Creates an administrator value.
-    package init(id: String, email: String, passwordHash: String, createDate: WireDate) {
-        self.id = id
-        self.email = email
-        self.passwordHash = passwordHash
-        self.createDate = createDate
-    }
-
     /// The form of an address that uniqueness and look-ups compare: lowercased (ASCII and beyond), without surrounding
     /// spaces.
     package static func emailKey(_ email: String) -> String {
@@ -29,6 +23,7 @@ package struct StoredAdmin: Sendable, Hashable {
 
 /// A signed-in dashboard session. Only the SHA-256 of the cookie's token is stored, so a copy of the database does not
 /// sign anyone in.
+@PackageMemberwiseInit
 package struct AdminSession: Sendable, Hashable {
     /// The lowercase hex SHA-256 of the session token.
     package var tokenHash: String
@@ -44,23 +39,10 @@ package struct AdminSession: Sendable, Hashable {
     package var createDate: WireDate
     /// When it ends unless used again (idle expiry).
     package var expiresAt: WireDate
-
-    /// Creates a session value.
-    package init(
-        tokenHash: String, adminId: String, email: String, csrfToken: String, language: String? = nil, createDate: WireDate,
-        expiresAt: WireDate
-    ) {
-        self.tokenHash = tokenHash
-        self.adminId = adminId
-        self.email = email
-        self.csrfToken = csrfToken
-        self.language = language
-        self.createDate = createDate
-        self.expiresAt = expiresAt
-    }
 }
 
 /// One line of the dashboard's audit log: who did what to which application and object, when, from where.
+@PackageMemberwiseInit
 package struct AdminAuditEntry: Sendable, Hashable {
     /// The position in the log (increasing; `nil` before it is stored).
     package var id: Int64?
@@ -75,24 +57,9 @@ package struct AdminAuditEntry: Sendable, Hashable {
     /// The object, class or administrator it concerned.
     package var target: String?
     /// Further facts, e.g. the class of an object.
-    package var detail: JSONObject
+    package var detail: JSONObject = [:]
     /// The client address, when known.
     package var address: String?
-
-    /// Creates an entry.
-    package init(
-        id: Int64? = nil, time: WireDate, admin: String, action: String, application: String? = nil, target: String? = nil,
-        detail: JSONObject = [:], address: String? = nil
-    ) {
-        self.id = id
-        self.time = time
-        self.admin = admin
-        self.action = action
-        self.application = application
-        self.target = target
-        self.detail = detail
-        self.address = address
-    }
 }
 
 extension String {

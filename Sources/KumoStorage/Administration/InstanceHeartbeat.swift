@@ -1,8 +1,10 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// One running `kumo serve` as its heartbeat row in the database says (docs/decisions/0149-instances-on-the-overview.md):
 /// renewed every few seconds while the instance runs, removed at its graceful stop, ignored once its heartbeat is older
 /// than the expiry and deleted by the next heartbeat of any instance.
+@PackageMemberwiseInit
 package struct InstanceHeartbeat: Sendable, Hashable {
     /// A random identifier the instance chose at start.
     package var instanceId: String
@@ -15,13 +17,4 @@ package struct InstanceHeartbeat: Sendable, Hashable {
     /// The Overview's totals of its NCMB API traffic over the last hour: `requests`, `errors4xx`, `errors5xx`,
     /// `p99Milliseconds`, `pushDelivered`, `pushFailed`.
     package var counters: JSONObject
-
-    /// A heartbeat row.
-    package init(instanceId: String, address: String, startDate: WireDate, heartbeatDate: WireDate, counters: JSONObject) {
-        self.instanceId = instanceId
-        self.address = address
-        self.startDate = startDate
-        self.heartbeatDate = heartbeatDate
-        self.counters = counters
-    }
 }

@@ -1,13 +1,10 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// `AdminStore` on any SQL engine: the shared ``AdminStatements`` and ``AdminAuditStatements``.
+@PackageMemberwiseInit
 package struct SQLAdminStore<Engine: SQLEngine>: AdminStore {
     let engine: Engine
-
-    /// Creates the store over an engine.
-    package init(engine: Engine) {
-        self.engine = engine
-    }
 
     package func createAdmin(_ admin: StoredAdmin) async throws {
         let inserted = try await engine.write(AdminStatements.insert(admin, dialect: engine.dialect))

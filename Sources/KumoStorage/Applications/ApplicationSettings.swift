@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// Per-application settings, stored as one JSON document
@@ -77,21 +78,15 @@ package struct ApplicationSettings: Sendable, Hashable {
 ///
 /// `verification` names the verifier (`"none"`, `"jwks"`, `"endpoint"`); `options` holds its settings (URLs,
 /// audiences, secrets) as JSON so that new verifiers need no storage change.
+@PackageMemberwiseInit
 package struct AuthProviderSettings: Sendable, Hashable {
     /// Whether the provider may be used at all; a disabled provider answers 403 E403005 `"<provider> must not be entered."`.
     package var isEnabled: Bool
     /// The verifier: `"none"` trusts the client's `authData`; `"jwks"` checks an ID token against a JWKS URL;
     /// `"endpoint"` asks a configured HTTP endpoint.
-    package var verification: String
+    package var verification: String = "none"
     /// The verifier's options (for example `{"jwksURL":"…","audience":"…"}`).
-    package var options: JSONObject
-
-    /// Creates provider settings.
-    package init(isEnabled: Bool, verification: String = "none", options: JSONObject = JSONObject()) {
-        self.isEnabled = isEnabled
-        self.verification = verification
-        self.options = options
-    }
+    package var options: JSONObject = JSONObject()
 
     /// Anonymous login is enabled; social providers are disabled until an operator configures them, because trusting
     /// an unverified `authData.id` would let anyone sign in as anyone.
@@ -101,43 +96,27 @@ package struct AuthProviderSettings: Sendable, Hashable {
 }
 
 /// Mail settings of an application.
+@PackageMemberwiseInit
 package struct MailSettings: Sendable, Hashable {
     /// The `From:` address. Defaults to `no-reply@localhost`.
-    package var senderAddress: String
+    package var senderAddress: String = "no-reply@localhost"
     /// The base URL of the browser pages the mails link to (`{customUrl}` of docs/wire/endpoints/browser-pages.md), or
     /// `nil` to use the server's own public URL.
     package var customURL: String?
     /// Whether signing up with a `mailAddress` sends a confirmation mail. `false`.
-    package var confirmsMailAddress: Bool
+    package var confirmsMailAddress: Bool = false
     /// Templates by purpose (`"mailAddressUserEntry"`, `"passwordReset"`, `"mailAddressConfirm"`); a missing one uses the
     /// built-in text.
-    package var templates: [String: MailTemplate]
+    package var templates: [String: MailTemplate] = [:]
     /// How long the one-time tokens in mails stay valid, in seconds. Defaults to 86 400 (24 h).
-    package var tokenLifetimeSeconds: Int
-
-    /// Creates mail settings with the defaults.
-    package init(
-        senderAddress: String = "no-reply@localhost", customURL: String? = nil, confirmsMailAddress: Bool = false,
-        templates: [String: MailTemplate] = [:], tokenLifetimeSeconds: Int = 86_400
-    ) {
-        self.senderAddress = senderAddress
-        self.customURL = customURL
-        self.confirmsMailAddress = confirmsMailAddress
-        self.templates = templates
-        self.tokenLifetimeSeconds = tokenLifetimeSeconds
-    }
+    package var tokenLifetimeSeconds: Int = 86_400
 }
 
 /// A mail text template: `{link}`, `{mailAddress}`, `{applicationName}` are replaced when the mail is written.
+@PackageMemberwiseInit
 package struct MailTemplate: Sendable, Hashable {
     /// The subject line.
     package var subject: String
     /// The plain-text body.
     package var body: String
-
-    /// Creates a template.
-    package init(subject: String, body: String) {
-        self.subject = subject
-        self.body = body
-    }
 }

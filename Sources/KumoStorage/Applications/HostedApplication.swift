@@ -1,7 +1,9 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// An application: its identifiers, keys and settings
 /// (docs/architecture.md#server-environment-errors-and-applications).
+@PackageMemberwiseInit
 package struct HostedApplication: Sendable, Hashable {
     /// Identifier used in browser URLs (docs/wire/endpoints/browser-pages.md); never the application key.
     package var applicationId: String
@@ -12,26 +14,12 @@ package struct HostedApplication: Sendable, Hashable {
     /// The secret HMAC key.
     package var clientKey: String
     /// Per-application settings.
-    package var settings: ApplicationSettings
+    package var settings: ApplicationSettings = .init()
     /// Counts the changes of ``settings``: 1 when created, one more at each stored change (`applications.settings_version`).
     /// The dashboard sends the version it showed with a change, which is refused when another change came first.
-    package var settingsVersion: Int64
+    package var settingsVersion: Int64 = 1
     /// When the application was created.
     package var createDate: WireDate
-
-    /// Creates an application.
-    package init(
-        applicationId: String, name: String, applicationKey: String, clientKey: String, settings: ApplicationSettings = .init(),
-        settingsVersion: Int64 = 1, createDate: WireDate
-    ) {
-        self.applicationId = applicationId
-        self.name = name
-        self.applicationKey = applicationKey
-        self.clientKey = clientKey
-        self.settings = settings
-        self.settingsVersion = settingsVersion
-        self.createDate = createDate
-    }
 }
 
 extension HostedApplication: CustomStringConvertible, CustomDebugStringConvertible {

@@ -1,13 +1,10 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// `ApplicationStore` on any SQL engine: the shared ``ApplicationStatements``, each call one unit or one statement.
+@PackageMemberwiseInit
 package struct SQLApplicationStore<Engine: SQLEngine>: ApplicationStore {
     let engine: Engine
-
-    /// Creates the store over an engine.
-    package init(engine: Engine) {
-        self.engine = engine
-    }
 
     package func create(_ application: HostedApplication) async throws {
         try await engine.write(ApplicationStatements.create(application, dialect: engine.dialect))

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// One object as an import writes it: objectId, dates and ACL kept, fields stored as given (already validated and
@@ -59,6 +60,7 @@ package enum BulkWriteError: Error, Sendable, Hashable {
 }
 
 /// Members to add to one relation field of one object.
+@PackageMemberwiseInit
 package struct BulkRelation: Sendable, Hashable {
     /// The owner's class.
     package var className: ClassName
@@ -70,15 +72,6 @@ package struct BulkRelation: Sendable, Hashable {
     package var targetClassName: ClassName
     /// The members' objectIds.
     package var targetObjectIds: [String]
-
-    /// Creates a relation.
-    package init(className: ClassName, objectId: String, field: FieldName, targetClassName: ClassName, targetObjectIds: [String]) {
-        self.className = className
-        self.objectId = objectId
-        self.field = field
-        self.targetClassName = targetClassName
-        self.targetObjectIds = targetObjectIds
-    }
 }
 
 /// One stored relation row, as an export reads it.

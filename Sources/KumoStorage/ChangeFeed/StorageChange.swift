@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// One committed change, as the change feed carries it (docs/architecture.md#change-feed): an object written, or
@@ -14,6 +15,7 @@ package enum StorageChange: Sendable, Hashable {
 }
 
 /// An object written by one committed write, with its images before and after.
+@PackageMemberwiseInit
 package struct ObjectChange: Sendable, Hashable {
     /// What the write did.
     package enum Kind: String, Sendable, Hashable {
@@ -35,15 +37,6 @@ package struct ObjectChange: Sendable, Hashable {
     package var before: StoredObject?
     /// The object as the write left it; `nil` for a delete.
     package var after: StoredObject?
-
-    /// Creates a change.
-    package init(kind: Kind, applicationId: String, className: ClassName, before: StoredObject?, after: StoredObject?) {
-        self.kind = kind
-        self.applicationId = applicationId
-        self.className = className
-        self.before = before
-        self.after = after
-    }
 
     /// The changed object's objectId.
     package var objectId: String { after?.objectId ?? before?.objectId ?? "" }

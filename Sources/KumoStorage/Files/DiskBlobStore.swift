@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// `BlobStore` on the local disk: one file per committed blob under `<directory>/<applicationId>/<blobId>`, uploads
@@ -11,18 +12,12 @@ package import NCMBWire
 ///
 /// Every system call runs on a thread pool (`fsync` can take long): callers run on event loops (Kumo serves each
 /// connection on its loop), which must never block.
+@PackageMemberwiseInit
 package struct DiskBlobStore: BlobStore {
-    /// The root directory of the blobs.
+    /// The root directory of the blobs (created, with missing parents, at the first upload).
     package let directory: String
     /// Where the blocking system calls run.
     let blockingPool: any BlockingWorkPool
-
-    /// Creates a store rooted at `directory` (created, with missing parents, at the first upload) whose system calls
-    /// run on `blockingPool`.
-    package init(directory: String, blockingPool: any BlockingWorkPool) {
-        self.directory = directory
-        self.blockingPool = blockingPool
-    }
 
     /// The staging directory of uploads in progress.
     var uploadsDirectory: String { directory + "/.uploads" }

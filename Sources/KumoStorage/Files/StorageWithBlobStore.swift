@@ -1,16 +1,13 @@
+import KumoMemberwise
+
 /// An engine whose file bytes live in another ``BlobStore`` (an S3-compatible bucket, `kumo serve --file-storage`):
 /// every store is the engine's but ``blobs``, also inside transactions (docs/decisions/0132-file-bytes-on-s3.md).
+@PackageMemberwiseInit
 package struct StorageWithBlobStore: StorageBackend {
     /// The engine.
     package let engine: any StorageBackend
     /// Where file bytes go instead of the engine's own store.
     package let blobs: any BlobStore
-
-    /// `engine` with its file bytes in `blobs`.
-    package init(engine: any StorageBackend, blobs: any BlobStore) {
-        self.engine = engine
-        self.blobs = blobs
-    }
 
     package var applications: any ApplicationStore { engine.applications }
     package var objects: any ObjectStore { engine.objects }

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// The answers of requests that carried `X-Kumo-Idempotency-Key` (`idempotency_keys`,
@@ -22,6 +23,7 @@ package protocol IdempotencyStore: Sendable {
 }
 
 /// What a request claims: its application, its scope, its fingerprint and the times that decide what has expired.
+@PackageMemberwiseInit
 package struct IdempotencyKeyClaim: Sendable, Hashable {
     /// The owning application.
     package var applicationId: String
@@ -35,31 +37,15 @@ package struct IdempotencyKeyClaim: Sendable, Hashable {
     package var expiresBefore: WireDate
     /// Pending rows created before this belong to a request that died before it answered.
     package var pendingBefore: WireDate
-
-    /// Creates a claim.
-    package init(applicationId: String, scope: String, fingerprint: String, now: WireDate, expiresBefore: WireDate, pendingBefore: WireDate)
-    {
-        self.applicationId = applicationId
-        self.scope = scope
-        self.fingerprint = fingerprint
-        self.now = now
-        self.expiresBefore = expiresBefore
-        self.pendingBefore = pendingBefore
-    }
 }
 
 /// A stored answer: its status and its body (`nil` when it was larger than the server keeps).
+@PackageMemberwiseInit
 package struct IdempotencyAnswer: Sendable, Hashable {
     /// The HTTP status.
     package var status: Int
     /// The JSON body (empty for a DELETE); `nil` when not kept.
     package var body: [UInt8]?
-
-    /// Creates an answer.
-    package init(status: Int, body: [UInt8]?) {
-        self.status = status
-        self.body = body
-    }
 }
 
 /// What ``IdempotencyStore/claim(_:)`` found.

@@ -1,14 +1,12 @@
+import KumoMemberwise
+
 /// `IdempotencyStore` on any SQL engine: the shared ``IdempotencyStatements``.
 ///
 /// A claim is one write unit (drop stale, prune a few, insert unless present, read what is there), so two requests
 /// with the same key never both see `.claimed`: the engine's unique key on `(application_id, scope)` decides.
+@PackageMemberwiseInit
 package struct SQLIdempotencyStore<Engine: SQLEngine>: IdempotencyStore {
     let engine: Engine
-
-    /// Creates the store over an engine.
-    package init(engine: Engine) {
-        self.engine = engine
-    }
 
     package func claim(_ claim: IdempotencyKeyClaim) async throws -> IdempotencyClaimOutcome {
         let dialect = engine.dialect

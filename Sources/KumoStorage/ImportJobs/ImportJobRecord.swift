@@ -1,9 +1,11 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// One dashboard import job as its row in the database holds it (docs/decisions/0155-import-jobs-in-the-database.md):
 /// the columns the store selects and leases by, and a document with the rest (files, progress, summary, failures, who
 /// started it), which `KumoImportJobs` reads and writes; the store reads from it only the blobs it names
 /// (``blobIds``), for the orphan sweep of ``blobNamespace``.
+@PackageMemberwiseInit
 package struct ImportJobRecord: Sendable, Hashable {
     /// The job's identifier.
     package var id: String
@@ -18,27 +20,11 @@ package struct ImportJobRecord: Sendable, Hashable {
     /// The instance whose runner holds the lease, if any.
     package var leaseOwner: String?
     /// When that lease ends; a job never leased has the epoch.
-    package var leaseUntil: WireDate
+    package var leaseUntil: WireDate = WireDate(millisecondsSince1970: 0)
     /// Incremented by every ``ImportJobStore/update(_:condition:)``: a change based on an older read is refused.
-    package var version: Int64
+    package var version: Int64 = 1
     /// Everything else of the job.
-    package var document: JSONObject
-
-    /// A record; a new job starts at version 1, without a lease.
-    package init(
-        id: String, applicationId: String, state: String, createDate: WireDate, activity: WireDate, leaseOwner: String? = nil,
-        leaseUntil: WireDate = WireDate(millisecondsSince1970: 0), version: Int64 = 1, document: JSONObject = [:]
-    ) {
-        self.id = id
-        self.applicationId = applicationId
-        self.state = state
-        self.createDate = createDate
-        self.activity = activity
-        self.leaseOwner = leaseOwner
-        self.leaseUntil = leaseUntil
-        self.version = version
-        self.document = document
-    }
+    package var document: JSONObject = [:]
 
     /// The states a job has not ended in.
     package static let unfinishedStates = ["staging", "queued", "running"]

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// `ImportJobStore` on any SQL engine: the shared ``ImportJobStatements``, every call one unit.
@@ -5,13 +6,9 @@ package import NCMBWire
 /// Every change is a conditional `UPDATE`/`DELETE … RETURNING`: on PostgreSQL a concurrent writer of the same row waits
 /// for the first one's lock and then evaluates the condition on the new row, and SQLite's single writer runs one unit at
 /// a time, so of two instances racing for a job (a claim, an upload, a removal) exactly one gets a row back.
+@PackageMemberwiseInit
 package struct SQLImportJobStore<Engine: SQLEngine>: ImportJobStore {
     let engine: Engine
-
-    /// Creates the store over an engine.
-    package init(engine: Engine) {
-        self.engine = engine
-    }
 
     package func insert(_ record: ImportJobRecord) async throws {
         try await engine.write(ImportJobStatements.insert(record, dialect: engine.dialect))

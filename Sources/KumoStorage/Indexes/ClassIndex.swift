@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// The kind of value an index on a user field orders (docs/decisions/0074-indexes-on-user-fields.md).
@@ -65,6 +66,7 @@ package enum IndexOrigin: String, Sendable, Hashable {
 }
 
 /// An index on user fields of one class: stored metadata plus the engine's index of the same name.
+@PackageMemberwiseInit
 package struct ClassIndex: Sendable, Hashable {
     /// The owning application.
     package var applicationId: String
@@ -73,21 +75,9 @@ package struct ClassIndex: Sendable, Hashable {
     /// The fields, outermost first: equality fields, then at most one range or order field.
     package var fields: [IndexedField]
     /// Who created it.
-    package var origin: IndexOrigin
+    package var origin: IndexOrigin = .manual
     /// When it was created.
     package var createDate: WireDate
-
-    /// Creates index metadata.
-    package init(
-        applicationId: String, className: ClassName, fields: [IndexedField], origin: IndexOrigin = .manual,
-        createDate: WireDate
-    ) {
-        self.applicationId = applicationId
-        self.className = className
-        self.fields = fields
-        self.origin = origin
-        self.createDate = createDate
-    }
 
     /// The most fields one index may have.
     package static let maximumFieldCount = 4

@@ -1,21 +1,18 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// The index advisor (docs/decisions/0075-index-advisor.md): moves the slow runs a ``SlowQueryRecorder`` noted into
 /// the database, turns the records into suggestions, and — when automatic indexing is on — creates the indexes that
 /// the slowest shapes call for.
+@PackageMemberwiseInit
 package struct IndexAdvisor: Sendable {
     /// When the advisor creates indexes by itself (`kumo serve --auto-index`).
+    @PackageMemberwiseInit
     package struct AutomaticIndexing: Sendable, Hashable {
         /// How many slow runs a shape needs before its index is created.
-        package var minimumRuns: Int
+        package var minimumRuns: Int = 20
         /// How many indexes the advisor may create per class (indexes made by hand do not count).
-        package var maximumPerClass: Int
-
-        /// Creates a policy.
-        package init(minimumRuns: Int = 20, maximumPerClass: Int = 3) {
-            self.minimumRuns = minimumRuns
-            self.maximumPerClass = maximumPerClass
-        }
+        package var maximumPerClass: Int = 3
     }
 
     /// One suggested index, with the slow runs that call for it.
@@ -34,13 +31,6 @@ package struct IndexAdvisor: Sendable {
     let recorder: SlowQueryRecorder
     /// `nil` suggests only.
     let automaticIndexing: AutomaticIndexing?
-
-    /// Creates an advisor.
-    package init(store: any IndexStore, recorder: SlowQueryRecorder, automaticIndexing: AutomaticIndexing?) {
-        self.store = store
-        self.recorder = recorder
-        self.automaticIndexing = automaticIndexing
-    }
 
     /// Records what the recorder noted and, with automatic indexing, creates the indexes now called for.
     ///

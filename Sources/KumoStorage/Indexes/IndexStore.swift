@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// Indexes on user fields and the index advisor's records (docs/decisions/0074-indexes-on-user-fields.md,
@@ -41,6 +42,7 @@ package protocol IndexStore: Sendable {
 }
 
 /// Slow runs of one shape that an instance observed since it last reported.
+@PackageMemberwiseInit
 package struct SlowQueryRun: Sendable, Hashable {
     /// The shape.
     package var shape: QueryShape
@@ -52,13 +54,4 @@ package struct SlowQueryRun: Sendable, Hashable {
     package var maximumMilliseconds: Double
     /// When the last one ended.
     package var lastSeen: WireDate
-
-    /// Creates a report.
-    package init(shape: QueryShape, runs: Int, totalMilliseconds: Double, maximumMilliseconds: Double, lastSeen: WireDate) {
-        self.shape = shape
-        self.runs = runs
-        self.totalMilliseconds = totalMilliseconds
-        self.maximumMilliseconds = maximumMilliseconds
-        self.lastSeen = lastSeen
-    }
 }

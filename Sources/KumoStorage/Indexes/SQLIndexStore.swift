@@ -1,14 +1,11 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// `IndexStore` on any SQL engine: ``IndexStatements`` for metadata and records, the engine's ``SQLEngine/maintain(_:)``
 /// for building and removing the index itself.
+@PackageMemberwiseInit
 package struct SQLIndexStore<Engine: SQLEngine>: IndexStore {
     let engine: Engine
-
-    /// Creates the store over an engine.
-    package init(engine: Engine) {
-        self.engine = engine
-    }
 
     package func indexes(applicationId: String, className: ClassName?) async throws -> [ClassIndex] {
         let statement = IndexStatements.list(applicationId: applicationId, className: className, dialect: engine.dialect)

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// How large a stored object may be (docs/decisions/0112-linear-writes-planned-outside-the-writer.md): at most
@@ -8,6 +9,7 @@ package import NCMBWire
 /// NCMB published a 16 MB document limit and no field limit; Kumo keeps the document limit for what an object becomes
 /// after updates too (a body is limited on its own), and bounds the fields so that no per-field work (the location
 /// field rule, a dashboard listing the class's columns) can grow without bound.
+@PackageMemberwiseInit
 package struct ObjectLimits: Sendable, Hashable {
     /// The most fields (system fields not counted) an object may hold.
     package var maximumFields: Int
@@ -16,12 +18,6 @@ package struct ObjectLimits: Sendable, Hashable {
 
     /// 10,000 fields and 16 MiB: what `kumo serve` uses unless configured otherwise.
     package static let standard = ObjectLimits(maximumFields: 10_000, maximumEncodedBytes: 16 * 1024 * 1024)
-
-    /// Creates limits.
-    package init(maximumFields: Int, maximumEncodedBytes: Int) {
-        self.maximumFields = maximumFields
-        self.maximumEncodedBytes = maximumEncodedBytes
-    }
 
     /// The refusal of an object past a limit: 413 E413002.
     package static var refusal: StorageError { .invalid(APIError(.requestEntityTooLarge)) }

@@ -1,6 +1,8 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// Addresses one object: application, class and objectId.
+@PackageMemberwiseInit
 package struct ObjectKey: Sendable, Hashable {
     /// The owning application.
     package var applicationId: String
@@ -8,16 +10,10 @@ package struct ObjectKey: Sendable, Hashable {
     package var className: ClassName
     /// The object.
     package var objectId: String
-
-    /// Creates a key.
-    package init(applicationId: String, className: ClassName, objectId: String) {
-        self.applicationId = applicationId
-        self.className = className
-        self.objectId = objectId
-    }
 }
 
 /// An object to insert, with server-owned fields already chosen by the caller.
+@PackageMemberwiseInit
 package struct NewObject: Sendable, Hashable {
     /// Where it goes and its new objectId.
     package var key: ObjectKey
@@ -29,19 +25,7 @@ package struct NewObject: Sendable, Hashable {
     package var acl: AccessControlList
     /// What a user or a push writes beside its fields in the same transaction; ``NewObjectExtras/none`` for any other
     /// class, and ignored on one (docs/decisions/0153-typed-write-extras.md).
-    package var extras: NewObjectExtras
-
-    /// Creates a new object.
-    package init(
-        key: ObjectKey, createDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList,
-        extras: NewObjectExtras = .none
-    ) {
-        self.key = key
-        self.createDate = createDate
-        self.operations = operations
-        self.acl = acl
-        self.extras = extras
-    }
+    package var extras: NewObjectExtras = .none
 
     /// For a user: the bcrypt hash of the password, stored beside the object and never in its fields.
     package var passwordHash: String? {
@@ -70,6 +54,7 @@ package struct NewObject: Sendable, Hashable {
 }
 
 /// A change to an existing object.
+@PackageMemberwiseInit
 package struct ObjectUpdate: Sendable, Hashable {
     /// The object.
     package var key: ObjectKey
@@ -81,19 +66,7 @@ package struct ObjectUpdate: Sendable, Hashable {
     package var acl: AccessControlList?
     /// What a user or a push changes beside its fields in the same transaction; ``ObjectUpdateExtras/none`` for any
     /// other class, and ignored on one (docs/decisions/0153-typed-write-extras.md).
-    package var extras: ObjectUpdateExtras
-
-    /// Creates an update.
-    package init(
-        key: ObjectKey, updateDate: WireDate, operations: [(FieldName, FieldOperation)], acl: AccessControlList? = nil,
-        extras: ObjectUpdateExtras = .none
-    ) {
-        self.key = key
-        self.updateDate = updateDate
-        self.operations = operations
-        self.acl = acl
-        self.extras = extras
-    }
+    package var extras: ObjectUpdateExtras = .none
 
     /// For a user: a new password hash (PUT with `password`, password reset); `nil` keeps the stored one.
     package var passwordHash: String? {
@@ -121,6 +94,7 @@ private func sameOperations(_ lhs: [(FieldName, FieldOperation)], _ rhs: [(Field
 }
 
 /// An object as stored, ready to render.
+@PackageMemberwiseInit
 package struct StoredObject: Sendable, Hashable {
     /// The objectId.
     package var objectId: String
@@ -142,15 +116,6 @@ package struct StoredObject: Sendable, Hashable {
     /// Creates a stored object.
     package init(objectId: String, createDate: WireDate, updateDate: WireDate, acl: AccessControlList, fields: JSONObject) {
         self.init(objectId: objectId, createDate: createDate, updateDate: updateDate, acl: acl, storedFields: StoredFields(fields))
-    }
-
-    /// Creates a stored object whose fields may still be encoded.
-    package init(objectId: String, createDate: WireDate, updateDate: WireDate, acl: AccessControlList, storedFields: StoredFields) {
-        self.objectId = objectId
-        self.createDate = createDate
-        self.updateDate = updateDate
-        self.acl = acl
-        self.storedFields = storedFields
     }
 
     package static func == (lhs: StoredObject, rhs: StoredObject) -> Bool {
@@ -178,6 +143,7 @@ package struct StoredObject: Sendable, Hashable {
 }
 
 /// A query over one class.
+@PackageMemberwiseInit
 package struct FindRequest: Sendable, Hashable {
     /// The owning application.
     package var applicationId: String
@@ -185,25 +151,13 @@ package struct FindRequest: Sendable, Hashable {
     package var className: ClassName
     /// The query parameters, already validated.
     package var parameters: QueryParameters
-
-    /// Creates a request.
-    package init(applicationId: String, className: ClassName, parameters: QueryParameters) {
-        self.applicationId = applicationId
-        self.className = className
-        self.parameters = parameters
-    }
 }
 
 /// The answer to a `FindRequest`.
+@PackageMemberwiseInit
 package struct FoundObjects: Sendable, Hashable {
     /// The page of readable objects.
     package var objects: [StoredObject]
     /// The count of all readable matches, when `count=1` was asked.
     package var count: Int?
-
-    /// Creates an answer.
-    package init(objects: [StoredObject], count: Int? = nil) {
-        self.objects = objects
-        self.count = count
-    }
 }

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// The engine-neutral part of a create or an update: new fields, relation changes and ACL rows.
@@ -13,6 +14,7 @@ package import NCMBWire
 ///   so text comparison and ordering of `iso` are chronological.
 package struct ObjectWritePlan: Sendable {
     /// A change to one relation field.
+    @PackageMemberwiseInit
     package struct RelationChange: Sendable, Hashable {
         /// The relation field.
         package var field: FieldName
@@ -20,16 +22,10 @@ package struct ObjectWritePlan: Sendable {
         package var targets: [Pointer]
         /// Whether the targets are added (`AddRelation`) or removed (`RemoveRelation`).
         package var isAddition: Bool
-
-        /// Creates a change.
-        package init(field: FieldName, targets: [Pointer], isAddition: Bool) {
-            self.field = field
-            self.targets = targets
-            self.isAddition = isAddition
-        }
     }
 
     /// One `object_access` row: a non-public ACL entry.
+    @PackageMemberwiseInit
     package struct AccessRow: Sendable, Hashable {
         /// A user objectId or `role:<roleName>`.
         package var principal: String
@@ -37,13 +33,6 @@ package struct ObjectWritePlan: Sendable {
         package var canRead: Bool
         /// Whether the principal may write.
         package var canWrite: Bool
-
-        /// Creates a row.
-        package init(principal: String, canRead: Bool, canWrite: Bool) {
-            self.principal = principal
-            self.canRead = canRead
-            self.canWrite = canWrite
-        }
     }
 
     /// The fields to store.

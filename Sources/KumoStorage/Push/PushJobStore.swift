@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// The durable delivery queue of push notifications (docs/wire/endpoints/push.md): one job per push that is still to be
@@ -20,6 +21,7 @@ package protocol PushJobStore: Sendable {
 }
 
 /// One claimed delivery job.
+@PackageMemberwiseInit
 package struct PushJob: Sendable, Hashable {
     /// The push object's application.
     package var applicationId: String
@@ -28,17 +30,8 @@ package struct PushJob: Sendable, Hashable {
     /// When the job became (or becomes) due.
     package var dueAt: WireDate
     /// How many attempts were made before this one.
-    package var attempts: Int
+    package var attempts: Int = 0
     /// The installations still to send to after a partial failure, by objectId; `nil` before the first attempt (the
     /// segment has not been resolved yet).
     package var pendingInstallationIds: [String]?
-
-    /// Creates a job.
-    package init(applicationId: String, pushId: String, dueAt: WireDate, attempts: Int = 0, pendingInstallationIds: [String]? = nil) {
-        self.applicationId = applicationId
-        self.pushId = pushId
-        self.dueAt = dueAt
-        self.attempts = attempts
-        self.pendingInstallationIds = pendingInstallationIds
-    }
 }

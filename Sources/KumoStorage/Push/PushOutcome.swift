@@ -1,7 +1,9 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// What became of one device of a push (docs/decisions/0082-per-device-push-outcomes.md): its latest attempt's
 /// outcome with a stable reason code and a readable reason.
+@PackageMemberwiseInit
 package struct PushOutcome: Sendable, Hashable {
     /// The outcome of an attempt at a device.
     package enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -28,20 +30,6 @@ package struct PushOutcome: Sendable, Hashable {
     package var attempt: Int
     /// When the attempt was made.
     package var time: WireDate
-
-    /// Creates an outcome.
-    package init(
-        installationId: String, deviceType: String, kind: Kind, reasonCode: String? = nil, reason: String? = nil, attempt: Int,
-        time: WireDate
-    ) {
-        self.installationId = installationId
-        self.deviceType = deviceType
-        self.kind = kind
-        self.reasonCode = reasonCode
-        self.reason = reason
-        self.attempt = attempt
-        self.time = time
-    }
 }
 
 /// One page of a push's outcomes and how many match in all.

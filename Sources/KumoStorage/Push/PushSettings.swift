@@ -1,23 +1,20 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// How an application's push notifications reach devices (docs/wire/endpoints/push.md): APNs for `ios`, FCM for
 /// `android`.
 ///
 /// A platform without credentials is not delivered to: its devices are reported in the push's `error`.
+@PackageMemberwiseInit
 package struct PushSettings: Sendable, Hashable {
     /// Apple Push Notification service credentials (token authentication), or `nil`.
     package var apns: APNsCredentials?
     /// Firebase Cloud Messaging HTTP v1 credentials (a service account), or `nil`.
     package var fcm: FCMCredentials?
-
-    /// Creates push settings.
-    package init(apns: APNsCredentials? = nil, fcm: FCMCredentials? = nil) {
-        self.apns = apns
-        self.fcm = fcm
-    }
 }
 
 /// APNs token authentication: a `.p8` signing key (ES256) with its key id and team id, and the app's bundle id.
+@PackageMemberwiseInit
 package struct APNsCredentials: Sendable, Hashable {
     /// The 10-character key id of the `.p8` key (JWT header `kid`).
     package var keyId: String
@@ -28,19 +25,11 @@ package struct APNsCredentials: Sendable, Hashable {
     /// The app's bundle id, sent as `apns-topic`.
     package var topic: String
     /// Whether to use the sandbox (development) host instead of production.
-    package var usesSandbox: Bool
-
-    /// Creates APNs credentials.
-    package init(keyId: String, teamId: String, privateKeyPEM: String, topic: String, usesSandbox: Bool = false) {
-        self.keyId = keyId
-        self.teamId = teamId
-        self.privateKeyPEM = privateKeyPEM
-        self.topic = topic
-        self.usesSandbox = usesSandbox
-    }
+    package var usesSandbox: Bool = false
 }
 
 /// An FCM service account (the fields of its JSON key file that Kumo needs).
+@PackageMemberwiseInit
 package struct FCMCredentials: Sendable, Hashable {
     /// The Firebase project id (`project_id`), part of the send URL.
     package var projectId: String
@@ -51,19 +40,7 @@ package struct FCMCredentials: Sendable, Hashable {
     /// The key id (`private_key_id`), the JWT header `kid`, when known.
     package var privateKeyId: String?
     /// The OAuth2 token endpoint (`token_uri`), also the JWT `aud`. Defaults to Google's.
-    package var tokenURI: String
-
-    /// Creates FCM credentials.
-    package init(
-        projectId: String, clientEmail: String, privateKeyPEM: String, privateKeyId: String? = nil,
-        tokenURI: String = "https://oauth2.googleapis.com/token"
-    ) {
-        self.projectId = projectId
-        self.clientEmail = clientEmail
-        self.privateKeyPEM = privateKeyPEM
-        self.privateKeyId = privateKeyId
-        self.tokenURI = tokenURI
-    }
+    package var tokenURI: String = "https://oauth2.googleapis.com/token"
 
     /// Reads a service-account JSON key file (`type` must be `service_account`); `nil` when a needed field is missing.
     package init?(serviceAccountJSON value: JSONValue) {

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// `PushJobStore` on any SQL engine: the shared ``PushJobStatements``, every call one unit.
@@ -7,13 +8,9 @@ package import NCMBWire
 /// instances skip each other's jobs, and a claimer that locks a job just leased by another sees its new lease and drops
 /// it; on SQLite the single writer runs a claim's select and lease without any other write in between. Either way no
 /// job is leased twice.
+@PackageMemberwiseInit
 package struct SQLPushJobStore<Engine: SQLEngine>: PushJobStore {
     let engine: Engine
-
-    /// Creates the store over an engine.
-    package init(engine: Engine) {
-        self.engine = engine
-    }
 
     package func claimDue(now: WireDate, leaseUntil: WireDate, limit: Int) async throws -> [PushJob] {
         guard limit > 0 else { return [] }

@@ -1,16 +1,13 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// `PushOutcomeStore` on any SQL engine: the shared ``PushOutcomeStatements``.
 ///
 /// A record is one write unit: the push's row looked up, then one insert per ``PushOutcomeStatements/maximumRowsPerStatement``
 /// outcomes (one for a delivery page). Outcomes of the same installation in one call keep the last.
+@PackageMemberwiseInit
 package struct SQLPushOutcomeStore<Engine: SQLEngine>: PushOutcomeStore {
     let engine: Engine
-
-    /// Creates the store over an engine.
-    package init(engine: Engine) {
-        self.engine = engine
-    }
 
     package func record(_ outcomes: [PushOutcome], applicationId: String, pushId: String) async throws {
         guard !outcomes.isEmpty else { return }

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// What the index advisor remembers of a slow find: which user fields it filtered on and how, never the values
@@ -84,6 +85,7 @@ package struct QueryShape: Sendable, Hashable {
 }
 
 /// The advisor's record of one shape, summed over every slow run an instance reported.
+@PackageMemberwiseInit
 package struct QueryShapeRecord: Sendable, Hashable {
     /// The application.
     package var applicationId: String
@@ -101,21 +103,6 @@ package struct QueryShapeRecord: Sendable, Hashable {
     package var maximumMilliseconds: Double
     /// When the last one was recorded.
     package var lastSeen: WireDate
-
-    /// Creates a record.
-    package init(
-        applicationId: String, className: ClassName, shape: String, suggestion: [IndexedField], runs: Int,
-        totalMilliseconds: Double, maximumMilliseconds: Double, lastSeen: WireDate
-    ) {
-        self.applicationId = applicationId
-        self.className = className
-        self.shape = shape
-        self.suggestion = suggestion
-        self.runs = runs
-        self.totalMilliseconds = totalMilliseconds
-        self.maximumMilliseconds = maximumMilliseconds
-        self.lastSeen = lastSeen
-    }
 
     /// The indexed fields of `text` as stored (`score:number,name:string`), or `nil` when a part does not parse.
     package static func fields(parsing text: String) -> [IndexedField]? {

@@ -1,9 +1,12 @@
+import KumoMemberwise
+
 /// The work budget of reads (docs/decisions/0067-work-budget.md): how long one read may run and how many expensive
 /// reads run at once, so that a few expensive queries cannot starve point reads.
 ///
 /// Both engines honour it: SQLite stops a read past its limit through a progress handler (regular expressions check it
 /// while they match) and on task cancellation; PostgreSQL through `statement_timeout`. Point lookups (one row by its
 /// key) never wait for an admission lane.
+@PackageMemberwiseInit
 package struct ReadLimits: Sendable, Hashable {
     /// How long one read may run before it is stopped with `StorageError.timeLimitExceeded`; `nil` for no limit (the
     /// command-line tools: export, backup, import).
@@ -19,11 +22,4 @@ package struct ReadLimits: Sendable, Hashable {
 
     /// What `kumo serve` uses unless configured otherwise: 5 seconds per read, at most 1,024 waiting.
     package static let serving = ReadLimits(timeLimit: .seconds(5), expensiveReadLanes: nil, maximumWaitingReads: 1024)
-
-    /// Creates limits.
-    package init(timeLimit: Duration?, expensiveReadLanes: Int?, maximumWaitingReads: Int) {
-        self.timeLimit = timeLimit
-        self.expensiveReadLanes = expensiveReadLanes
-        self.maximumWaitingReads = maximumWaitingReads
-    }
 }

@@ -1,3 +1,4 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// The column names of one statement's result, shared by all its rows.
@@ -23,17 +24,12 @@ package final class SQLColumns: Sendable {
 ///
 /// Engines convert their driver's values once: SQLite's storage classes map one to one (a boolean is an integer),
 /// PostgreSQL's `bool` is ``SQLValue/boolean(_:)`` and `json`/`text` are ``SQLValue/text(_:)``.
+@PackageMemberwiseInit
 package struct SQLRow: Sendable {
     /// The result's columns.
     package let columns: SQLColumns
-    /// The values, in column order.
+    /// The values, in column order: one per column.
     package let values: [SQLValue]
-
-    /// Creates a row; `values` has one value per column.
-    package init(columns: SQLColumns, values: [SQLValue]) {
-        self.columns = columns
-        self.values = values
-    }
 
     /// The value of the named column, or `nil` when the result has no such column.
     package func value(_ name: String) -> SQLValue? {

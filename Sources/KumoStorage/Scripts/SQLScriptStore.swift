@@ -1,14 +1,11 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// `ScriptStore` on any SQL engine: the shared ``ScriptStatements`` and ``ScriptExecutionStatements``, each call one
 /// unit or one statement.
+@PackageMemberwiseInit
 package struct SQLScriptStore<Engine: SQLEngine>: ScriptStore {
     let engine: Engine
-
-    /// Creates the store over an engine.
-    package init(engine: Engine) {
-        self.engine = engine
-    }
 
     package func script(applicationId: String, name: String) async throws -> StoredScript? {
         let statement = ScriptStatements.script(applicationId: applicationId, name: name, dialect: engine.dialect)

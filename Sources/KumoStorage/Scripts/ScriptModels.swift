@@ -1,9 +1,11 @@
+import KumoMemberwise
 package import NCMBWire
 
 /// A deployed script of one application (docs/wire/endpoints/scripts.md, "Status in Kumo").
 ///
 /// Scripts live in the database so that every instance runs the same version. `versionHash` (the SHA-256 of the code)
 /// is what workers cache compiled code by: a version is loaded once per worker, however often it is called.
+@PackageMemberwiseInit
 package struct StoredScript: Sendable, Hashable {
     /// The owning application.
     package var applicationId: String
@@ -14,31 +16,15 @@ package struct StoredScript: Sendable, Hashable {
     /// The lowercase hex SHA-256 of `code`.
     package var versionHash: String
     /// 1 for the first deployment, one more for each replacement.
-    package var version: Int
+    package var version: Int = 1
     /// Whether calls run it; a disabled script answers 404 like a missing one.
-    package var isEnabled: Bool
+    package var isEnabled: Bool = true
     /// Who may run it: everyone (the default), signed-in users, or holders of roles.
-    package var runPermission: OperationPermission
+    package var runPermission: OperationPermission = .everyone
     /// When it was first deployed.
     package var createDate: WireDate
     /// When it was last deployed, enabled, disabled or given a new permission.
     package var updateDate: WireDate
-
-    /// Creates a script.
-    package init(
-        applicationId: String, name: String, code: String, versionHash: String, version: Int = 1, isEnabled: Bool = true,
-        runPermission: OperationPermission = .everyone, createDate: WireDate, updateDate: WireDate
-    ) {
-        self.applicationId = applicationId
-        self.name = name
-        self.code = code
-        self.versionHash = versionHash
-        self.version = version
-        self.isEnabled = isEnabled
-        self.runPermission = runPermission
-        self.createDate = createDate
-        self.updateDate = updateDate
-    }
 
     /// Whether `name` can name a script: at most 100 of `A-Z a-z 0-9 _ - .`, ending in `.js` after at least one other
     /// character, not starting with a dot.
@@ -53,6 +39,7 @@ package struct StoredScript: Sendable, Hashable {
 }
 
 /// What `ScriptStore.deploy` writes: a new script, or new code for an existing one.
+@PackageMemberwiseInit
 package struct ScriptDeployment: Sendable, Hashable {
     /// The owning application.
     package var applicationId: String
@@ -64,15 +51,6 @@ package struct ScriptDeployment: Sendable, Hashable {
     package var versionHash: String
     /// The run permission to set; `nil` keeps a replaced script's permission (a new script gets `.everyone`).
     package var runPermission: OperationPermission?
-
-    /// Creates a deployment.
-    package init(applicationId: String, name: String, code: String, versionHash: String, runPermission: OperationPermission? = nil) {
-        self.applicationId = applicationId
-        self.name = name
-        self.code = code
-        self.versionHash = versionHash
-        self.runPermission = runPermission
-    }
 }
 
 /// How one script call ended, as the execution log records it.
@@ -86,23 +64,19 @@ package enum ScriptExecutionStatus: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One line a script wrote with `console.*` (or `process.stdout`/`process.stderr`).
+@PackageMemberwiseInit
 package struct ScriptConsoleLine: Sendable, Hashable {
     /// `log`, `info`, `warn`, `error`, `debug`, `stdout` or `stderr`.
     package var level: String
     /// The formatted text.
     package var text: String
-
-    /// Creates a line.
-    package init(level: String, text: String) {
-        self.level = level
-        self.text = text
-    }
 }
 
 /// One entry of the execution log: a script call with its request, answer, console output and error.
 ///
 /// Bodies and output are stored truncated and with secrets redacted (the server prepares them); `request` holds
 /// `headers`, `query` and `body`, `response` holds `status`, `headers` and `body`, both as the server recorded them.
+@PackageMemberwiseInit
 package struct ScriptExecution: Sendable, Hashable {
     /// The entry's position in the log, assigned by storage (increasing); `nil` before it is stored.
     package var sequence: Int64?
@@ -119,33 +93,13 @@ package struct ScriptExecution: Sendable, Hashable {
     /// How it ended.
     package var status: ScriptExecutionStatus
     /// The request: `{"headers":{…},"query":[[name,value]…],"body":"…"}`.
-    package var request: JSONObject
+    package var request: JSONObject = [:]
     /// The answer: `{"status":…,"headers":{…},"body":"…"}`; empty when there was none.
-    package var response: JSONObject
+    package var response: JSONObject = [:]
     /// What the script wrote to its console.
-    package var console: [ScriptConsoleLine]
+    package var console: [ScriptConsoleLine] = []
     /// The error, for `error` and `before` entries.
     package var error: String?
     /// The JavaScript stack of the error, when there is one.
     package var stack: String?
-
-    /// Creates an entry.
-    package init(
-        sequence: Int64? = nil, applicationId: String, scriptName: String, startedAt: WireDate, durationMilliseconds: Int64,
-        method: String, status: ScriptExecutionStatus, request: JSONObject = [:], response: JSONObject = [:],
-        console: [ScriptConsoleLine] = [], error: String? = nil, stack: String? = nil
-    ) {
-        self.sequence = sequence
-        self.applicationId = applicationId
-        self.scriptName = scriptName
-        self.startedAt = startedAt
-        self.durationMilliseconds = durationMilliseconds
-        self.method = method
-        self.status = status
-        self.request = request
-        self.response = response
-        self.console = console
-        self.error = error
-        self.stack = stack
-    }
 }
