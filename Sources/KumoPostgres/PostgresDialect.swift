@@ -106,6 +106,14 @@ struct PostgresDialect: SQLDialect {
     /// `json` has no equality operator; its text does.
     func jsonColumnText(_ column: String) -> String { "\(column)::text" }
 
+    func columnType(_ type: SQLColumnType) -> String {
+        switch type {
+        case .text: "TEXT"
+        case .integer: "BIGINT"
+        case .real: "DOUBLE PRECISION"
+        }
+    }
+
     /// `FOR UPDATE OF alias`, so that concurrent writers of one row take turns
     /// (docs/architecture.md#postgresql-engine-kumopostgres); with `SKIP LOCKED` for claims, which take other rows
     /// instead of waiting.

@@ -99,7 +99,7 @@ package enum SQLiteBackup {
         for row in blobRows {
             guard let applicationId = row.string("application_id"), let blobId = row.string("blob_id") else { continue }
             let writer = try await store.makeWriter(applicationId: applicationId, blobId: blobId)
-            do {
+            bytes += try await writer.fill {
                 var index: Int64 = 0
                 while true {
                     let chunkIndex = index
@@ -113,12 +113,8 @@ package enum SQLiteBackup {
                     if case .blob(let data)? = chunk.value("data") { try await writer.write(data) }
                     index += 1
                 }
-                bytes += try await writer.commit()
-                blobs += 1
-            } catch {
-                await writer.abort()
-                throw error
             }
+            blobs += 1
         }
         try FileManager.default.moveItem(atPath: partial, toPath: databasePath)
         let objects = try await blocking { try countObjects(in: databasePath) }

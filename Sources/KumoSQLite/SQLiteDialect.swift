@@ -100,6 +100,14 @@ struct SQLiteDialect: SQLDialect {
 
     func jsonColumnText(_ column: String) -> String { column }
 
+    func columnType(_ type: SQLColumnType) -> String {
+        switch type {
+        case .text: "TEXT"
+        case .integer: "INTEGER"
+        case .real: "REAL"
+        }
+    }
+
     /// Nothing to lock: the single writer runs one unit at a time.
     func rowLock(alias: String, skippingLocked: Bool) -> String { "" }
 

@@ -106,7 +106,7 @@ enum BlobCopy {
                     continue
                 }
                 let writer = try await destination.makeWriter(applicationId: applicationId, blobId: blobId)
-                do {
+                try await writer.fill {
                     var offset: Int64 = 0
                     while true {
                         let part = try await source.read(applicationId: applicationId, blobId: blobId, offset: offset, length: chunk)
@@ -114,10 +114,6 @@ enum BlobCopy {
                         try await writer.write(part)
                         offset += Int64(part.count)
                     }
-                    _ = try await writer.commit()
-                } catch {
-                    await writer.abort()
-                    throw error
                 }
                 guard try await digest(of: blobId, applicationId: applicationId, in: destination) == sourceDigest else {
                     report.failed.append("\(name): the copy does not match the source")

@@ -36,15 +36,10 @@ import Testing
         let kumo = try KumoProcess()
         defer { kumo.removeData() }
         try kumo.createApplication()
-        let logFile = kumo.dataDirectory.appendingPathComponent("serve.log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let log = try FileHandle(forWritingTo: logFile)
-        try kumo.start(extraArguments: ["--log-format", "json"], logLevel: "info", standardError: log)
-        _ = try await kumo.send(.POST, "/2013-09-01/classes/Food", body: #"{"name":"ramen"}"#)
-        _ = try await kumo.send(.GET, "/2013-09-01/classes/Food", query: "where=%7B%22secret%22%3A1%7D")
-        kumo.stop()
-        try log.close()
-        let lines = try String(contentsOf: logFile, encoding: .utf8).split(separator: "\n")
+        let lines = try await kumo.serveCapturingLog(extraArguments: ["--log-format", "json"]) {
+            _ = try await kumo.send(.POST, "/2013-09-01/classes/Food", body: #"{"name":"ramen"}"#)
+            _ = try await kumo.send(.GET, "/2013-09-01/classes/Food", query: "where=%7B%22secret%22%3A1%7D")
+        }
         let objects = try lines.map { try #require(try JSONValue(parsing: Array($0.utf8)).objectValue, "not JSON: \($0)") }
         var requests = objects.filter { $0["msg"] == "request" }
 

@@ -19,15 +19,9 @@ import Testing
         let kumo = try KumoProcess()
         defer { kumo.removeData() }
         try kumo.createApplication()
-        let logFile = kumo.dataDirectory.appendingPathComponent("serve.log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let log = try FileHandle(forWritingTo: logFile)
-        try kumo.start(
-            extraArguments: ["--log-format", "json"] + arguments, environment: environment, logLevel: "info", standardError: log)
-        _ = try await kumo.send(.GET, "/2013-09-01/classes/Food")
-        kumo.stop()
-        try log.close()
-        let lines = try String(contentsOf: logFile, encoding: .utf8).split(separator: "\n")
+        let lines = try await kumo.serveCapturingLog(extraArguments: ["--log-format", "json"] + arguments, environment: environment) {
+            _ = try await kumo.send(.GET, "/2013-09-01/classes/Food")
+        }
         let requests = try lines.filter {
             try #require(try JSONValue(parsing: Array($0.utf8)).objectValue, "not JSON: \($0)")["msg"] == "request"
         }
@@ -42,14 +36,9 @@ import Testing
         let kumo = try KumoProcess()
         defer { kumo.removeData() }
         try kumo.createApplication()
-        let logFile = kumo.dataDirectory.appendingPathComponent("serve.log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let log = try FileHandle(forWritingTo: logFile)
-        try kumo.start(extraArguments: arguments, environment: environment, logLevel: "info", standardError: log)
-        _ = try await kumo.send(.GET, "/2013-09-01/classes/Food")
-        kumo.stop()
-        try log.close()
-        let lines = try String(contentsOf: logFile, encoding: .utf8).split(separator: "\n")
+        let lines = try await kumo.serveCapturingLog(extraArguments: arguments, environment: environment) {
+            _ = try await kumo.send(.GET, "/2013-09-01/classes/Food")
+        }
 
         #expect(!lines.isEmpty)
         for line in lines { #expect((try? JSONValue(parsing: Array(line.utf8)).objectValue) != nil, "not JSON: \(line)") }

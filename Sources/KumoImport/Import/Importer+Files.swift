@@ -80,17 +80,12 @@ extension Importer {
             return try await write(object, file: file, index: index, dryRun: true)
         }
         let writer = try await storage.blobs.makeWriter(applicationId: applicationId)
-        let size: Int64
-        do {
+        let size = try await writer.fill {
             guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError.source("\(path) cannot be read") }
             defer { try? handle.close() }
             while let data = try handle.read(upToCount: Self.fileChunkLength), !data.isEmpty {
                 try await writer.write([UInt8](data))
             }
-            size = try await writer.commit()
-        } catch {
-            await writer.abort()
-            throw error
         }
         object.fields[StandardField.File.fileSize.rawValue] = .integer(size)
         object.fields[StandardField.File.blobId.rawValue] = .string(writer.blobId)

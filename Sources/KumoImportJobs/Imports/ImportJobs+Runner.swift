@@ -145,18 +145,14 @@ extension ImportJobs {
     private func storeReport(_ file: URL, of id: String) async -> String? {
         do {
             let writer = try await storage.blobs.makeWriter(applicationId: Self.blobNamespace)
-            do {
+            try await writer.fill {
                 let handle = try await fileWork.run { try FileHandle(forReadingFrom: file) }
                 defer { try? handle.close() }
                 while let data = try await fileWork.run({ try handle.read(upToCount: 256 * 1024) }), !data.isEmpty {
                     try await writer.write(Array(data))
                 }
-                _ = try await writer.commit()
-                return writer.blobId
-            } catch {
-                await writer.abort()
-                throw error
             }
+            return writer.blobId
         } catch {
             logger.error("an import job's report could not be stored", metadata: ["job": "\(id)", "error": "\(error)"])
             return nil

@@ -30,17 +30,13 @@ extension ImportJobs {
         uploadsInFlight[id, default: 0] += 1
         defer { uploadEnded(id) }
         let writer = try await storage.blobs.makeWriter(applicationId: Self.blobNamespace)
-        var size: Int64 = 0
-        do {
+        var received: Int64 = 0
+        let size = try await writer.fill {
             for try await chunk in body {
-                size += Int64(chunk.count)
-                guard size <= room else { throw Refusal.tooLarge(limits.maximumJobBytes) }
+                received += Int64(chunk.count)
+                guard received <= room else { throw Refusal.tooLarge(limits.maximumJobBytes) }
                 try await writer.write(chunk)
             }
-            size = try await writer.commit()
-        } catch {
-            await writer.abort()
-            throw error
         }
         let file = ImportJob.StagedFile(name: name, size: size, kind: kind, className: className, blobId: writer.blobId)
         var replaced: String?

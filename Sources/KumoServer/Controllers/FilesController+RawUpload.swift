@@ -22,14 +22,7 @@ extension FilesController {
         if let declaredLength, declaredLength > limit { throw KumoError(.fileSizeLimitError) }
         let acl = try aclText.flatMap { try Self.parseACL(Array($0.utf8)) } ?? application.settings.defaultObjectACL
         let writer = try await environment.storage.blobs.makeWriter(applicationId: application.applicationId)
-        let fileSize: Int64
-        do {
-            try await Self.copy(body, to: writer, limit: limit)
-            fileSize = try await writer.commit()
-        } catch {
-            await writer.abort()
-            throw error
-        }
+        let fileSize = try await writer.fill { try await Self.copy(body, to: writer, limit: limit) }
         return try await createMetadata(
             fileName: fileName, mimeType: FileMIMEType.resolved(partContentType: contentType, fileName: fileName), fileSize: fileSize,
             acl: acl, blobId: writer.blobId, application: application, context: context)

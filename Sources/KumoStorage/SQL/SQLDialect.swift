@@ -84,6 +84,9 @@ package protocol SQLDialect: Sendable {
     /// The stored text of a JSON column, comparable with a text value.
     func jsonColumnText(_ column: String) -> String
 
+    /// The engine's name of a column type in a `CREATE TABLE` (``SQLTable``).
+    func columnType(_ type: SQLColumnType) -> String
+
     /// The clause (with a leading space) ending a `SELECT` that locks the selected rows of `alias` until the
     /// transaction ends, skipping rows another transaction holds when `skippingLocked`; empty where one writer
     /// serialises every write anyway.

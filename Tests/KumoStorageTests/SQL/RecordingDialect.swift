@@ -32,6 +32,7 @@ struct RecordingDialect: SQLDialect {
     func concatenate(_ left: String, _ right: String) -> String { "\(left) || \(right)" }
     func jsonParameter(_ placeholder: String) -> String { "json(\(placeholder))" }
     func jsonColumnText(_ column: String) -> String { "text(\(column))" }
+    func columnType(_ type: SQLColumnType) -> String { "\(type)" }
     func rowLock(alias: String, skippingLocked: Bool) -> String { " LOCK \(alias)" + (skippingLocked ? " SKIP" : "") }
     func sharedRowLock(alias: String) -> String { " SHARE \(alias)" }
     var applicationCreationOrder: String { "position" }
