@@ -53,8 +53,8 @@ package enum IndexStatements {
     }
 
     /// What an index whose last field is orderable at a plain path also holds: that field's value expressions of the
-    /// other orderable kinds and the tests that tell a Date, the very expressions a sorted page's leg without a pinned
-    /// kind tests beside its key (``QueryCompiler/appendSortedPage(_:className:parameters:)``), so that the leg of the
+    /// other orderable kinds and its `__type` text, the very expressions a sorted page's leg without a pinned kind tests
+    /// beside its key (``QueryCompiler/appendSortedPage(_:className:parameters:)``), so that the leg of the
     /// index's kind reads them from the index instead of from each row it walks
     /// (docs/decisions/0176-deep-pages-from-the-index.md). Empty for other indexes.
     static func carriedExpressions(_ index: ClassIndex, dialect: any SQLDialect) -> [String] {
@@ -62,7 +62,7 @@ package enum IndexStatements {
         let reference = SQLJSONReference(column: "fields", path: last.field)
         let values = [
             dialect.numberValue(reference), dialect.textValue(reference), dialect.textValue(reference.appending(.iso)),
-            dialect.textValue(reference.appending(.type)), dialect.isKind(.string, reference.appending(.iso)),
+            dialect.textValue(reference.appending(.type)),
         ]
         return values.filter { $0 != expression(last, dialect: dialect) }
     }

@@ -7,8 +7,9 @@ private let score = Fixture.field("score")
 private let category = Fixture.field("category")
 
 /// Deep pages from the index (docs/decisions/0176-deep-pages-from-the-index.md): an index whose last field is orderable
-/// carries that field's value expressions of the other kinds, so the leg of the index's own kind of a sorted page
-/// without a comparison on the ordered field reads the index alone on SQLite, and the page is the plain statement's.
+/// carries that field's value expressions of the other kinds, so the leg of the index's own kind (number or string) of a
+/// sorted page without a comparison on the ordered field reads the index alone on SQLite, and the page is the plain
+/// statement's for every kind.
 @Suite struct CarriedExpressionsConformanceTests {
     /// Items in three categories whose `score` holds `kind`, distinct per item; every tenth holds another kind.
     static func items(_ kind: IndexValueKind) -> [NewObject] {
@@ -48,8 +49,9 @@ private let category = Fixture.field("category")
 
             #expect(found == expected && found.count == 20)
             // The leg of the index's kind searches the equality alone (the other legs also search their kind's
-            // `IS NULL`), reads the index alone and sorts nothing.
-            if engine == .sqlite {
+            // `IS NULL`), reads the index alone and sorts nothing. A Date leg still tests that `iso` is a string on the
+            // row (decision 0176).
+            if engine == .sqlite, kind != .date {
                 let walk = try #require(
                     plan.firstIndex { $0.hasPrefix("SEARCH o USING COVERING INDEX \(build.index.name)_d (class_id=? AND <expr>=?)") },
                     "\(plan)")
