@@ -141,7 +141,8 @@ struct PostgresDialect: SQLDialect {
 
     /// `CREATE INDEX CONCURRENTLY`: writes go on while the index is built. The default order and `public_read` ride
     /// along, as on SQLite, so an equality page needs no sort and an anonymous count can be an index-only scan.
-    func createIndex(name: String, expressions: [String], descendingLast: Bool) -> String {
+    /// `carried` is left out: PostgreSQL reads the row behind an expression index's entry anyway.
+    func createIndex(name: String, expressions: [String], descendingLast: Bool, carried: [String]) -> String {
         var keys = expressions.map { "(\($0))" }
         if descendingLast { keys[keys.count - 1] += " DESC" }
         let columns = (["class_id"] + keys + ["create_date DESC", "row_id DESC"]).joined(separator: ", ")

@@ -123,10 +123,11 @@ struct SQLiteDialect: SQLDialect {
     // MARK: Indexes on user fields
 
     /// The index also holds the default order and `public_read`: a page with equalities on every indexed field comes
-    /// out newest first without a sort, and an anonymous count never reads a row.
-    func createIndex(name: String, expressions: [String], descendingLast: Bool) -> String {
+    /// out newest first without a sort, and an anonymous count never reads a row. The `carried` expressions follow, so
+    /// that a sorted page's leg tests them from the index without reading the rows it walks.
+    func createIndex(name: String, expressions: [String], descendingLast: Bool, carried: [String]) -> String {
         let keys = descendingLast ? expressions.dropLast() + [expressions[expressions.count - 1] + " DESC"] : expressions
-        let columns = (["class_id"] + keys + ["create_date DESC", "row_id DESC", "public_read"]).joined(separator: ", ")
+        let columns = (["class_id"] + keys + ["create_date DESC", "row_id DESC", "public_read"] + carried).joined(separator: ", ")
         return "CREATE INDEX IF NOT EXISTS \(name) ON objects (\(columns)) WHERE \(expressions[0]) IS NOT NULL"
     }
 

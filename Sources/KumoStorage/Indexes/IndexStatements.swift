@@ -25,15 +25,17 @@ package enum IndexStatements {
     /// lookups (docs/decisions/0105-indexes-on-paths-and-arrays.md).
     package static func create(_ index: ClassIndex, dialect: any SQLDialect) -> [SQLStatement] {
         let expressions = index.fields.map { expression($0, dialect: dialect) }
+        let carried = carriedExpressions(index, dialect: dialect)
         var statements = [
-            SQLStatement(dialect: dialect, dialect.createIndex(name: index.name, expressions: expressions, descendingLast: false))
+            SQLStatement(
+                dialect: dialect, dialect.createIndex(name: index.name, expressions: expressions, descendingLast: false, carried: carried))
         ]
         // The descending companion: a sorted page in descending order walks it (docs/decisions/0141-…).
         if let last = index.fields.last, last.kind.isOrderable, !last.field.isDotted {
             statements.append(
                 SQLStatement(
                     dialect: dialect,
-                    dialect.createIndex(name: descendingName(index.name), expressions: expressions, descendingLast: true)))
+                    dialect.createIndex(name: descendingName(index.name), expressions: expressions, descendingLast: true, carried: carried)))
         }
         var predicates: [String] = []
         for indexed in index.fields {
@@ -48,6 +50,21 @@ package enum IndexStatements {
                 SQLStatement(dialect: dialect, dialect.createPartialIndex(name: companionName(index.name, position), predicate: predicate)))
         }
         return statements
+    }
+
+    /// What an index whose last field is orderable at a plain path also holds: that field's value expressions of the
+    /// other orderable kinds and its `__type` text, the very expressions a sorted page's leg without a pinned kind tests
+    /// beside its key (``QueryCompiler/appendSortedPage(_:className:parameters:)``), so that the leg of the
+    /// index's kind reads them from the index instead of from each row it walks
+    /// (docs/decisions/0176-deep-pages-from-the-index.md). Empty for other indexes.
+    static func carriedExpressions(_ index: ClassIndex, dialect: any SQLDialect) -> [String] {
+        guard let last = index.fields.last, last.kind.isOrderable, !last.field.isDotted else { return [] }
+        let reference = SQLJSONReference(column: "fields", path: last.field)
+        let values = [
+            dialect.numberValue(reference), dialect.textValue(reference), dialect.textValue(reference.appending(.iso)),
+            dialect.textValue(reference.appending(.type)),
+        ]
+        return values.filter { $0 != expression(last, dialect: dialect) }
     }
 
     /// The guard of the compiler's array branch for `path` over the `fields` column.

@@ -180,6 +180,9 @@ package struct QueryCompiler {
         if !isCount, let sortedPage = SortedPage(parameters) {
             return appendSortedPage(sortedPage, className: className, parameters: parameters)
         }
+        if isCount, case let pinned = QueryCompiler.pinnedFields(parameters.whereQuery), !pinned.isEmpty {
+            return appendCountByLegs(pinned, className: className, whereQuery: parameters.whereQuery)
+        }
         statement.append(isCount ? "SELECT COUNT(*) AS \(ObjectColumn.count)" : "SELECT \(QueryCompiler.selectedColumns(alias: "o"))")
         statement.append(" FROM objects o WHERE ")
         ordersByDistance = !isCount && parameters.order.isEmpty

@@ -110,8 +110,10 @@ package protocol SQLDialect: Sendable {
     /// The statement creating index `name` on `objects` over `class_id`, `expressions`, then `create_date DESC, row_id
     /// DESC`, holding only rows where the first expression is not `NULL`; with `descendingLast` the last expression is
     /// descending (the companion that serves descending sorted pages, docs/decisions/0141-sorted-pages-on-indexes.md).
-    /// Idempotent, and without blocking writes where the engine can build that way.
-    func createIndex(name: String, expressions: [String], descendingLast: Bool) -> String
+    /// Idempotent, and without blocking writes where the engine can build that way. `carried` are expressions the
+    /// index also holds after its keys where the engine can answer a search from an index alone, so that the tests a
+    /// sorted page's leg makes beside its keys are read from the index (docs/decisions/0176-deep-pages-from-the-index.md).
+    func createIndex(name: String, expressions: [String], descendingLast: Bool, carried: [String]) -> String
 
     /// The statement creating index `name` on `objects (class_id)` over only the rows where `predicate` holds;
     /// idempotent, and without blocking writes where the engine can build that way (the array companion of an index,
@@ -125,7 +127,7 @@ package protocol SQLDialect: Sendable {
     /// engine plans well without.
     var analyzeObjects: String? { get }
 
-    /// Whether ``createIndex(name:expressions:descendingLast:)`` must run outside a transaction (PostgreSQL's `CONCURRENTLY`).
+    /// Whether ``createIndex(name:expressions:descendingLast:carried:)`` must run outside a transaction (PostgreSQL's `CONCURRENTLY`).
     var buildsIndexesOutsideTransactions: Bool { get }
 
     /// The statement that describes how the engine runs `sql`, and the result column holding one line of the plan.

@@ -40,6 +40,9 @@ enum BenchScenario: String, CaseIterable, Sendable {
     /// The same shape on the unindexed real `ratio` (`where={"ratio":X}`, one item in 1 000 again): the cost of a
     /// filtered count without an index.
     case queryCountUnindexed
+    /// A count over a wide range, as a list's total: `where={"score":{"$gte":N}}&count=1&limit=0`, N from 0 to 500 (half
+    /// to all of the items); with `score` indexed the count reads the index (docs/decisions/0175-counts-by-legs.md).
+    case queryCountWide
     /// `PUT /classes/BenchItem/{objectId}` with `{"counter":{"__op":"Increment","amount":1}}`.
     case update
     /// `create` while one realtime subscriber listens to another class: the change feed is on, so every write builds and
@@ -108,6 +111,7 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .queryCount: "query 20 + count=1, where score = N (indexed)"
         case .queryCountPath: "query 20 + count=1, where stats.score = N (indexed path)"
         case .queryCountUnindexed: "query 20 + count=1, where ratio = X (no index)"
+        case .queryCountWide: "count=1, limit=0, where score >= N (wide, indexed)"
         case .update: "update (Increment)"
         case .createWatched: "create, change feed on (a subscriber of another class)"
         case .updateWatched: "update, change feed on (a subscriber of another class)"
@@ -196,6 +200,12 @@ enum BenchScenario: String, CaseIterable, Sendable {
         case .queryCountUnindexed:
             return BenchScenario.ratioValues.map { ratio in
                 BenchScenario.page(where: .field(BenchDataset.ratioField, [.equalTo(.double(ratio))]), includesCount: true)
+            }
+        case .queryCountWide:
+            return BenchScenario.scoreThresholds.prefix(6).map { threshold in
+                let condition = WhereClause.field(BenchDataset.scoreField, [.greaterThanOrEqualTo(.integer(threshold))])
+                let parameters = QueryParameters(whereQuery: WhereQuery([condition]), limit: 0, includesCount: true)
+                return APIRouter.print(.objects(items, .find(parameters)))
             }
         case .script:
             return [APIRouter.print(.script(ScriptRoute(name: BenchDataset.scriptName, method: .get)))]

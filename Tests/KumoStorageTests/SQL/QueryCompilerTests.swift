@@ -117,6 +117,30 @@ import Testing
         #expect(compiled.count?.text.contains("ORDER BY") == false)
     }
 
+    /// A count over a field pinned to a kind is two counts: scalars without the array branch, arrays with it
+    /// (docs/decisions/0175-counts-by-legs.md); other counts stay one statement.
+    @Test func aCountOverAPinnedFieldIsCountedByLegs() throws {
+        let pinned = WhereQuery([.field(field("points"), [.greaterThanOrEqualTo(.integer(5))])])
+        let unpinned = WhereQuery([.field(field("points"), [.exists(true)])])
+        let byLegs = try #require(
+            QueryCompiler.find(
+                request(QueryParameters(whereQuery: pinned, limit: 0, includesCount: true)), access: .anonymous, dialect: dialect
+            )
+            .count)
+        let plain = try #require(
+            QueryCompiler.find(
+                request(QueryParameters(whereQuery: unpinned, limit: 0, includesCount: true)), access: .anonymous, dialect: dialect
+            )
+            .count)
+
+        #expect(byLegs.text.hasPrefix("SELECT (SELECT COUNT(*) FROM objects o WHERE "))
+        #expect(byLegs.text.hasSuffix(") AS count"))
+        #expect(byLegs.text.ranges(of: "o.public_read").count == 2)
+        #expect(byLegs.text.ranges(of: "is_array(o.fields:points)").count == 2)
+        #expect(byLegs.bindings.filter { $0 == .integer(5) }.count == 3)
+        #expect(plain.text.hasPrefix("SELECT COUNT(*) AS count FROM objects o WHERE"))
+    }
+
     @Test func countIsOnlyCompiledWhenAsked() {
         let compiled = QueryCompiler.find(request(QueryParameters()), access: .anonymous, dialect: dialect)
 

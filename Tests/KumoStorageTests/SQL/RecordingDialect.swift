@@ -37,8 +37,9 @@ struct RecordingDialect: SQLDialect {
     func sharedRowLock(alias: String) -> String { " SHARE \(alias)" }
     var applicationCreationOrder: String { "position" }
     func validateStorable(_ fields: JSONObject) throws(StorageError) {}
-    func createIndex(name: String, expressions: [String], descendingLast: Bool) -> String {
+    func createIndex(name: String, expressions: [String], descendingLast: Bool, carried: [String]) -> String {
         "INDEX \(name) (\((["class_id"] + expressions).joined(separator: ", "))\(descendingLast ? " DESC" : ""))"
+            + (carried.isEmpty ? "" : " CARRYING (\(carried.joined(separator: ", ")))")
     }
     func createPartialIndex(name: String, predicate: String) -> String { "INDEX \(name) (class_id) WHERE \(predicate)" }
     func dropIndex(name: String) -> String { "DROP \(name)" }
