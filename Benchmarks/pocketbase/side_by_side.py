@@ -116,15 +116,17 @@ def pinned(command, cpu):
 class Kumo:
     name = "kumo"
 
-    def __init__(self, binary, directory, cpu, access_log="on"):
+    def __init__(self, binary, directory, cpu, access_log="on", database=None):
         self.binary = binary
         self.directory = directory
         self.cpu = cpu
         self.port = free_port()
         self.host = "127.0.0.1"
         data = os.path.join(directory, "kumo-data")
+        # PostgreSQL (a postgres:// URL, two_builds.py --database) instead of SQLite in the data directory.
+        self.storage = ["--data-dir", data] + (["--database", database] if database else [])
         created = subprocess.run(
-            [binary, "apps", "create", "--name", "bench", "--json", "--data-dir", data],
+            [binary, "apps", "create", "--name", "bench", "--json"] + self.storage,
             check=True,
             capture_output=True,
             text=True,
@@ -139,8 +141,7 @@ class Kumo:
                 [
                     binary,
                     "serve",
-                    "--data-dir",
-                    data,
+                    *self.storage,
                     "--host",
                     "127.0.0.1",
                     "--port",
@@ -212,7 +213,7 @@ class Kumo:
 
     def add_index(self):
         subprocess.run(
-            [self.binary, "classes", "index", "add", "Food", "price:number", "--app", "bench", "--data-dir", self.data],
+            [self.binary, "classes", "index", "add", "Food", "price:number", "--app", "bench"] + self.storage,
             check=True,
             capture_output=True,
         )

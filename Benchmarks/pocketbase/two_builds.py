@@ -8,14 +8,19 @@ request and the medians of the per-round ratios B / A (rate) and B / A (CPU per 
 one build with it (B) against one without it (A).
 
     python3 Benchmarks/pocketbase/two_builds.py --a /tmp/kumo-before --b .build/release/kumo --scenarios trivial,getById
+
+With --database postgres://… both builds run on PostgreSQL instead, each in a scratch schema of its own
+(`kumo_ab_a_…`, `kumo_ab_b_…`), dropped at the end with psql when it is installed (decision 0177).
 """
 import argparse
 import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from side_by_side import Kumo, checked_scenarios, run_wrk  # noqa: E402
@@ -33,16 +38,18 @@ def main():
     parser.add_argument("--server-cpu", type=int, default=0)
     parser.add_argument("--load-cpu", type=int, default=1)
     parser.add_argument("--access-log", choices=["on", "off"], default="on", help="both builds' access log")
+    parser.add_argument("--database", help="a postgres:// URL: both builds on PostgreSQL, each in a scratch schema")
     arguments = parser.parse_args()
     scenarios = checked_scenarios(parser, arguments)
 
     random.seed(32)
     prices = [random.randrange(1000) for _ in range(arguments.rows)]
     directories = [tempfile.mkdtemp(prefix="kumo-a-b."), tempfile.mkdtemp(prefix="kumo-a-b.")]
+    databases = [scratch_schema_url(arguments.database, build) for build in "ab"] if arguments.database else [None, None]
     servers = []
     try:
-        for binary, directory in zip((arguments.a, arguments.b), directories):
-            servers.append(Kumo(os.path.abspath(binary), directory, arguments.server_cpu, arguments.access_log))
+        for binary, directory, database in zip((arguments.a, arguments.b), directories, databases):
+            servers.append(Kumo(os.path.abspath(binary), directory, arguments.server_cpu, arguments.access_log, database))
         print("seeding %d rows in each…" % arguments.rows, file=sys.stderr)
         identifiers = []
         for server in servers:
@@ -90,6 +97,31 @@ def main():
             server.stop()
         for directory in directories:
             shutil.rmtree(directory, ignore_errors=True)
+        for database in databases:
+            if database:
+                drop_scratch_schema(database)
+
+
+def scratch_schema_url(url, build):
+    """The URL with its schema parameter replaced by a new scratch schema kumo_ab_<build>_<8 letters>."""
+    parts = urllib.parse.urlsplit(url)
+    schema = "kumo_ab_%s_%s" % (build, "".join(random.SystemRandom().choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8)))
+    query = [(key, value) for key, value in urllib.parse.parse_qsl(parts.query) if key != "schema"] + [("schema", schema)]
+    return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
+
+
+def drop_scratch_schema(url):
+    """Drops the scratch schema of the URL with psql, or says how."""
+    parts = urllib.parse.urlsplit(url)
+    schema = dict(urllib.parse.parse_qsl(parts.query))["schema"]
+    plain = urllib.parse.urlunsplit(parts._replace(query=""))
+    if shutil.which("psql") is None:
+        print("psql not found: drop the schema %s yourself" % schema, file=sys.stderr)
+        return
+    subprocess.run(
+        ["psql", plain, "-q", "-c", "SET client_min_messages = warning", "-c", "DROP SCHEMA IF EXISTS %s CASCADE" % schema],
+        check=False,
+    )
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ struct PostgresDatabase: SQLEngine {
     var admission = ReadAdmission(lanes: 16, maximumWaiting: ReadLimits.unlimited.maximumWaitingReads)
     /// Announces the changes of write transactions to the change feed of every instance; `nil` announces nothing.
     var announcer: PostgresChangeAnnouncer?
+    /// Names for the stores' statements, shared by every connection of the pool (parsed once per connection).
+    let statements = PostgresStatementCache()
 
     /// SQLSTATE values after which a unit is simply run again.
     private static let retriedStates: Set<String> = ["40001", "40P01"]
@@ -80,9 +82,9 @@ struct PostgresDatabase: SQLEngine {
     /// Runs `work` on a leased connection without a transaction (one statement is its own transaction).
     func single<Value: Sendable>(_ work: @escaping @Sendable (PostgresTransaction) async throws -> Value) async throws -> Value {
         do {
-            return try await bounded(timeout) { [client, logger] in
+            return try await bounded(timeout) { [client, logger, statements] in
                 try await client.withConnection { connection in
-                    try await work(PostgresTransaction(connection: connection, logger: logger))
+                    try await work(PostgresTransaction(connection: connection, logger: logger, statements: statements))
                 }
             }
         } catch {
@@ -107,9 +109,9 @@ struct PostgresDatabase: SQLEngine {
         _ begin: String, timeout: Duration, announcer: PostgresChangeAnnouncer? = nil,
         _ work: @escaping @Sendable (PostgresTransaction) async throws -> Value
     ) async throws -> Value {
-        try await bounded(timeout) { [client, logger] in
+        try await bounded(timeout) { [client, logger, statements] in
             try await client.withConnection { connection in
-                var transaction = PostgresTransaction(connection: connection, logger: logger)
+                var transaction = PostgresTransaction(connection: connection, logger: logger, statements: statements)
                 transaction.announcer = announcer
                 try await transaction.execute(begin)
                 let value: Value

@@ -89,6 +89,7 @@ package struct PostgresStorage: SQLStorageBackend {
         return try await database.write { transaction in
             var mapping = PostgresTransaction(connection: transaction.connection, logger: transaction.logger, mapsErrors: true)
             mapping.announcer = transaction.announcer
+            mapping.statements = transaction.statements
             do {
                 return try await body(
                     SQLUnitStorage(executor: mapping, dialect: PostgresDialect(), blobs: blobs, objectLimits: objectLimits))

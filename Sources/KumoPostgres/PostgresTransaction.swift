@@ -19,6 +19,8 @@ struct PostgresTransaction: SQLExecutor {
     /// Announces changes with `NOTIFY` (write transactions of a storage that publishes its changes); `nil` announces
     /// nothing.
     var announcer: PostgresChangeAnnouncer?
+    /// Names for the stores' statements, so each is parsed once per connection; `nil` runs every statement unnamed.
+    var statements: PostgresStatementCache?
 
     /// Runs a write's statement with the announcement of its change folded in.
     func rows(_ statement: SQLStatement, announcing change: () -> StorageChange) async throws -> [SQLRow] {
@@ -34,11 +36,36 @@ struct PostgresTransaction: SQLExecutor {
 
     /// Runs a compiled statement and returns its rows.
     func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
-        guard mapsErrors else { return try await rows(statement.text, statement.bindings, maximumBytes: statement.maximumResultBytes) }
+        guard mapsErrors else { return try await cachedRows(statement) }
         do {
-            return try await rows(statement.text, statement.bindings, maximumBytes: statement.maximumResultBytes)
+            return try await cachedRows(statement)
         } catch {
             throw StorageError(postgresError: error, logger: logger)
+        }
+    }
+
+    /// Runs a store's statement under its name in ``statements`` (parsed once per connection), or unnamed.
+    private func cachedRows(_ statement: SQLStatement) async throws -> [SQLRow] {
+        guard let statements, let name = statements.name(for: statement) else {
+            return try await rows(statement.text, statement.bindings, maximumBytes: statement.maximumResultBytes)
+        }
+        var bindings = PostgresBindings(capacity: statement.bindings.count)
+        for value in statement.bindings { value.append(to: &bindings) }
+        let types = statement.bindings.map(\.postgresType)
+        let text = PostgresNamedStatement.Text(name: name, sql: statement.text, types: types)
+        do {
+            let rows = try await PostgresNamedStatement.$current.withValue(text) {
+                let sequence = try await connection.execute(PostgresNamedStatement(bindings: bindings), logger: logger)
+                return try await collect(sequence, maximumBytes: statement.maximumResultBytes)
+            }
+            statements.succeeded(statement, name: name, on: connection.id)
+            return rows
+        } catch let error as PSQLError {
+            // Data and integrity errors (SQLSTATE classes 22, 23) arise when a statement runs, not when it is parsed.
+            if let state = error.serverInfo?[.sqlState], !state.hasPrefix("22"), !state.hasPrefix("23") {
+                statements.failed(statement, name: name, on: connection.id)
+            }
+            throw error
         }
     }
 
@@ -50,6 +77,12 @@ struct PostgresTransaction: SQLExecutor {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { value.append(to: &bindings) }
         let sequence = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        return try await collect(sequence, maximumBytes: maximumBytes)
+    }
+
+    /// Reads a result into rows, bounded by `maximumBytes` of column data.
+    private func collect<Rows: AsyncSequence>(_ sequence: Rows, maximumBytes: Int?) async throws -> [SQLRow]
+    where Rows.Element == PostgresRow {
         var rows: [SQLRow] = []
         var columns: SQLColumns?
         var bytesRead = 0
